@@ -1,0 +1,278 @@
+"""Reading, validating and writing the season file (`shared/spec/season-format.md`).
+
+Every problem is reported as a `SeasonFileError` naming the place in the document
+(`rounds[3].games[2].result`) and the problem, so the command line can print one line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from typing import Any
+
+from .season import Absence, Game, PairRequest, Player, Result, Round, Season, Settings
+
+
+class SeasonFileError(ValueError):
+    def __init__(self, where: str, problem: str):
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
+
+
+RESULT_ALIASES = {"½-½": Result.DRAW}
+_FRACTION = re.compile(r"\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?")
+_INTEGER_SETTINGS = ("top_value", "step", "rounds_per_period")
+_FRACTION_SETTINGS = ("bye_fraction", "excused_fraction", "team_fraction", "auto_absence_fraction")
+
+
+def loads(text: str) -> Season:
+    """Parse the season file's JSON text."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SeasonFileError(
+            f"line {error.lineno} column {error.colno}", f"malformed JSON: {error.msg}"
+        ) from None
+    return from_document(document)
+
+
+def dumps(season: Season) -> str:
+    return json.dumps(to_document(season), ensure_ascii=False, indent=2) + "\n"
+
+
+def from_document(document: Any) -> Season:
+    """Build a validated Season from the decoded JSON document."""
+    _expect(document, dict, "", "the season file must be a JSON object")
+    _refuse_unknown_keys(document, {"settings", "players", "rounds", "pair"}, "")
+    settings = _settings(document.get("settings", {}))
+    players = _players(document.get("players"))
+    known = {player.id: player for player in players}
+    rounds_data = document.get("rounds", [])
+    _expect(rounds_data, list, "rounds", "must be a list")
+    rounds = tuple(
+        _round(data, f"rounds[{index}]", index + 1, known) for index, data in enumerate(rounds_data)
+    )
+    pair = None
+    if document.get("pair") is not None:
+        where = "pair"
+        _expect(document["pair"], dict, where, "must be an object")
+        _refuse_unknown_keys(document["pair"], {"absent"}, where)
+        absent = _absent(document["pair"].get("absent", {}), f"{where}.absent", known)
+        pair = PairRequest(absent=absent)
+    return Season(settings=settings, players=players, rounds=rounds, pair=pair)
+
+
+def to_document(season: Season) -> dict[str, Any]:
+    """The season as a JSON-ready document; `from_document(to_document(s)) == s`."""
+    settings = season.settings
+    document: dict[str, Any] = {
+        "settings": {
+            "top_value": settings.top_value,
+            "step": settings.step,
+            "rounds_per_period": settings.rounds_per_period,
+            "full_revaluation_from_round": settings.full_revaluation_from_round,
+            **{name: fraction_text(getattr(settings, name)) for name in _FRACTION_SETTINGS},
+        },
+        "players": [_player_document(player) for player in season.players],
+        "rounds": [_round_document(round_) for round_ in season.rounds],
+    }
+    if season.pair is not None:
+        document["pair"] = {"absent": _absent_document(season.pair.absent)}
+    return document
+
+
+def fraction_text(value: Fraction) -> str:
+    """A fraction in lowest terms as the file writes it: "143/2", "99"."""
+    return str(Fraction(value))
+
+
+def parse_fraction(value: Any, where: str) -> Fraction:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, str):
+        match = _FRACTION.fullmatch(value)
+        if match:
+            numerator, denominator = match.group(1), match.group(2) or "1"
+            if int(denominator) == 0:
+                raise SeasonFileError(where, f"bad fraction {value!r}: division by zero")
+            return Fraction(int(numerator), int(denominator))
+    raise SeasonFileError(
+        where, f"bad fraction {value!r}: expected an integer or a string like \"2/3\""
+    )
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _expect(value: Any, kind: type, where: str, problem: str) -> None:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise SeasonFileError(where, problem)
+
+
+def _refuse_unknown_keys(data: dict, allowed: set[str], where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            place = f"{where}.{key}" if where else key
+            raise SeasonFileError(place, f"unknown key {key!r}")
+
+
+def _positive_int(value: Any, where: str) -> int:
+    _expect(value, int, where, f"must be a positive integer, not {value!r}")
+    if value < 1:
+        raise SeasonFileError(where, f"must be a positive integer, not {value!r}")
+    return value
+
+
+def _settings(data: Any) -> Settings:
+    _expect(data, dict, "settings", "must be an object")
+    _refuse_unknown_keys(
+        data,
+        {*_INTEGER_SETTINGS, *_FRACTION_SETTINGS, "full_revaluation_from_round"},
+        "settings",
+    )
+    values: dict[str, Any] = {}
+    for name in _INTEGER_SETTINGS:
+        if name in data:
+            values[name] = _positive_int(data[name], f"settings.{name}")
+    if "full_revaluation_from_round" in data:
+        value = data["full_revaluation_from_round"]
+        if value is not None:
+            value = _positive_int(value, "settings.full_revaluation_from_round")
+        values["full_revaluation_from_round"] = value
+    for name in _FRACTION_SETTINGS:
+        if name in data:
+            fraction = parse_fraction(data[name], f"settings.{name}")
+            if fraction < 0:
+                raise SeasonFileError(f"settings.{name}", "must not be negative")
+            values[name] = fraction
+    return Settings(**values)
+
+
+def _players(data: Any) -> tuple[Player, ...]:
+    _expect(data, list, "players", "must be a list of players")
+    players: list[Player] = []
+    seen: set[str] = set()
+    for index, item in enumerate(data):
+        where = f"players[{index}]"
+        _expect(item, dict, where, "must be an object")
+        _refuse_unknown_keys(item, {"id", "name", "joined_round", "start_points"}, where)
+        player_id = item.get("id")
+        if not isinstance(player_id, str) or not player_id.strip():
+            raise SeasonFileError(f"{where}.id", "must be a non-empty string")
+        if player_id in seen:
+            raise SeasonFileError(f"{where}.id", f"duplicate player id {player_id!r}")
+        seen.add(player_id)
+        name = item.get("name", player_id)
+        _expect(name, str, f"{where}.name", "must be a string")
+        joined_round = _positive_int(item.get("joined_round", 1), f"{where}.joined_round")
+        start_points = parse_fraction(item.get("start_points", 0), f"{where}.start_points")
+        if start_points < 0:
+            raise SeasonFileError(f"{where}.start_points", "must not be negative")
+        players.append(Player(player_id, name, joined_round, start_points))
+    return tuple(players)
+
+
+def _player_ref(value: Any, where: str, known: dict[str, Player], round_number: int) -> str:
+    if not isinstance(value, str):
+        raise SeasonFileError(where, f"must be a player id, not {value!r}")
+    if value not in known:
+        raise SeasonFileError(where, f"unknown player id {value!r}")
+    if not known[value].has_joined(round_number):
+        raise SeasonFileError(
+            where, f"player {value!r} joins in round {known[value].joined_round}, not yet"
+        )
+    return value
+
+
+def _absent(data: Any, where: str, known: dict[str, Player]) -> dict[str, Absence]:
+    _expect(data, dict, where, "must be an object of player id to reason")
+    absent: dict[str, Absence] = {}
+    for player_id, reason in data.items():
+        place = f"{where}.{player_id}"
+        if player_id not in known:
+            raise SeasonFileError(place, f"unknown player id {player_id!r}")
+        try:
+            absent[player_id] = Absence(reason)
+        except ValueError:
+            reasons = ", ".join(a.value for a in Absence)
+            raise SeasonFileError(place, f"unknown reason {reason!r} (one of {reasons})") from None
+    return absent
+
+
+def _result(value: Any, where: str) -> Result:
+    if isinstance(value, str):
+        if value in RESULT_ALIASES:
+            return RESULT_ALIASES[value]
+        try:
+            return Result(value)
+        except ValueError:
+            pass
+    raise SeasonFileError(where, f"unknown result {value!r}")
+
+
+def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Round:
+    _expect(data, dict, where, "must be an object")
+    _refuse_unknown_keys(data, {"games", "absent", "bye"}, where)
+    seen: dict[str, str] = {}
+
+    def take(player_id: str, place: str) -> None:
+        if player_id in seen:
+            raise SeasonFileError(
+                place, f"player {player_id!r} appears twice in this round (also at {seen[player_id]})"
+            )
+        seen[player_id] = place
+
+    games_data = data.get("games", [])
+    _expect(games_data, list, f"{where}.games", "must be a list")
+    games = []
+    for index, item in enumerate(games_data):
+        place = f"{where}.games[{index}]"
+        _expect(item, dict, place, "must be an object")
+        _refuse_unknown_keys(item, {"white", "black", "result"}, place)
+        white = _player_ref(item.get("white"), f"{place}.white", known, number)
+        take(white, f"{place}.white")
+        black = _player_ref(item.get("black"), f"{place}.black", known, number)
+        take(black, f"{place}.black")
+        games.append(Game(white, black, _result(item.get("result"), f"{place}.result")))
+    bye = data.get("bye")
+    if bye is not None:
+        bye = _player_ref(bye, f"{where}.bye", known, number)
+        take(bye, f"{where}.bye")
+    absent = _absent(data.get("absent", {}), f"{where}.absent", known)
+    for player_id in absent:
+        place = f"{where}.absent.{player_id}"
+        _player_ref(player_id, place, known, number)
+        take(player_id, place)
+    return Round(games=tuple(games), absent=absent, bye=bye)
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def _player_document(player: Player) -> dict[str, Any]:
+    document: dict[str, Any] = {"id": player.id, "name": player.name}
+    if player.joined_round != 1:
+        document["joined_round"] = player.joined_round
+    if player.start_points:
+        document["start_points"] = fraction_text(player.start_points)
+    return document
+
+
+def _absent_document(absent: dict[str, Absence]) -> dict[str, str]:
+    return {player_id: reason.value for player_id, reason in absent.items()}
+
+
+def _round_document(round_: Round) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "games": [
+            {"white": game.white, "black": game.black, "result": game.result.value}
+            for game in round_.games
+        ]
+    }
+    if round_.absent:
+        document["absent"] = _absent_document(round_.absent)
+    if round_.bye is not None:
+        document["bye"] = round_.bye
+    return document
