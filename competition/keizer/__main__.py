@@ -1,0 +1,52 @@
+"""Command line: `python -m competition.keizer standings|pair FILE` (FILE may be `-`).
+
+Prints the JSON of `season-format.md` on stdout; bad input exits 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .output import pairing_document, standings_document
+from .pairing import pair_next_round
+from .ranking import compute_rankings
+from .season_file import SeasonFileError, loads
+
+USAGE = "usage: python -m competition.keizer {standings,pair} FILE   (FILE may be '-')"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2 or args[0] not in ("standings", "pair"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    command, path = args
+    try:
+        season = loads(_read(path))
+    except SeasonFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    rankings = compute_rankings(season)
+    if command == "standings":
+        document = standings_document(season, rankings)
+    else:
+        document = pairing_document(pair_next_round(season, rankings[-1]))
+    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise SeasonFileError(path, f"cannot read the file: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise SeasonFileError(path, "the file is not UTF-8 text") from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,10 @@
+"""The site's own settings with test values for what production must set itself."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("STATICFILES_BACKEND", "django.contrib.staticfiles.storage.StaticFilesStorage")
+
+from dsc_site.settings import *  # noqa: E402, F403
