@@ -5,6 +5,8 @@ import os
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("STATICFILES_BACKEND", "django.contrib.staticfiles.storage.StaticFilesStorage")
+os.environ.setdefault(
+    "STATICFILES_BACKEND", "django.contrib.staticfiles.storage.StaticFilesStorage"
+)
 
-from dsc_site.settings import *  # noqa: E402, F403
+from dsc_site.settings import *  # noqa: F403

@@ -24,6 +24,7 @@ class Matching:
         self.active_count = size
         self.mate = [-1] * size
         self.pairs = 0
+        self._allowed: dict[int, list[int]] = {}
         self._greedy()
         self.maximize()
 
@@ -61,10 +62,16 @@ class Matching:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _neighbours(self, vertex: int):
-        forbidden = self.forbidden[vertex]
+    def _neighbours(self, vertex: int) -> list[int]:
+        """Allowed active partners, nearest in the ranking first: repairs then stay local."""
+        allowed = self._allowed.get(vertex)
+        if allowed is None:
+            forbidden = self.forbidden[vertex]
+            nearest_first = sorted(range(self.n), key=lambda u: (abs(u - vertex), u))
+            allowed = [u for u in nearest_first if u != vertex and u not in forbidden]
+            self._allowed[vertex] = allowed
         active = self.active
-        return [u for u in range(self.n) if active[u] and u != vertex and u not in forbidden]
+        return [u for u in allowed if active[u]]
 
     def _greedy(self) -> None:
         for v in range(self.n):
@@ -85,7 +92,15 @@ class Matching:
         queue = deque([root])
         while queue:
             v = queue.popleft()
-            for to in self._neighbours(v):
+            neighbours = self._neighbours(v)
+            # Any order of examining edges is correct; an exposed neighbour first ends the search
+            # before costly blossom contractions (in a club's dense graph it nearly always exists).
+            for to in neighbours:
+                if mate[to] == -1 and to != root and parent[to] == -1 and base[v] != base[to]:
+                    parent[to] = v
+                    self._flip(to, parent)
+                    return True
+            for to in neighbours:
                 if base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):

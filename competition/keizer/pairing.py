@@ -116,8 +116,9 @@ def lexicographic_pairing(
         top = matching.active.index(True)
         below = [j for j in range(top + 1, count) if matching.active[j]]
         fresh = [j for j in below if j not in met[top]]
-        repeats = sorted((j for j in below if j in met[top]),
-                         key=lambda j: (last_meeting(top, j), j))
+        repeats = sorted(
+            (j for j in below if j in met[top]), key=lambda j: (last_meeting(top, j), j)
+        )
         for candidate in fresh + repeats:
             if _try_pair(matching, top, candidate, repeat=candidate in met[top]):
                 pairs.append((top, candidate))

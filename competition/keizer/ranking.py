@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from .scoring import Appearance, appearances, weights
+from .scoring import Appearance, Outcome, appearances, weights
 from .season import Season
 from .values import value_at
 
 MAX_REVALUATIONS = 100
+_NO_PART = (0, 0, 0)  # own weight, opponent index, opponent weight: scores nothing
 
 
 @dataclass(frozen=True)
@@ -68,27 +69,37 @@ class _Calculator:
         denominators = [2] + [p.start_points.denominator for p in players]
         denominators += [
             f.denominator
-            for f in (settings.bye_fraction, settings.excused_fraction,
-                      settings.team_fraction, settings.auto_absence_fraction)
+            for f in (
+                settings.bye_fraction,
+                settings.excused_fraction,
+                settings.team_fraction,
+                settings.auto_absence_fraction,
+            )
         ]
         self.unit = lcm(*denominators)
         self.ids = [p.id for p in players]
         self.index = {p.id: i for i, p in enumerate(players)}
         self.start = [int(p.start_points * self.unit) for p in players]
         self.joined = [p.joined_round for p in players]
+        self.weight_units = {
+            outcome: tuple(int(weight * self.unit) for weight in weights(outcome, settings))
+            for outcome in Outcome
+        }
         # per round: {player index: (own weight units, opponent index or -1, opponent weight units)}
         self.forms: list[dict[int, tuple[int, int, int]]] = [
             self._round_forms(appearances(round_)) for round_ in season.rounds
+        ]
+        # per player, per round: the same forms, (0, 0, 0) for a round they took no part in
+        self.player_forms = [
+            [forms.get(i, _NO_PART) for forms in self.forms] for i in range(len(players))
         ]
 
     def _round_forms(self, parts: dict[str, Appearance]) -> dict[int, tuple[int, int, int]]:
         forms = {}
         for player_id, part in parts.items():
-            own, opponent = weights(part.outcome, self.season.settings)
+            own, opponent = self.weight_units[part.outcome]
             opponent_index = self.index[part.opponent] if part.opponent is not None else -1
-            forms[self.index[player_id]] = (
-                int(own * self.unit), opponent_index, int(opponent * self.unit)
-            )
+            forms[self.index[player_id]] = (own, opponent_index, opponent)
         return forms
 
     def value(self, position: int) -> int:
@@ -101,8 +112,9 @@ class _Calculator:
         opponent_weights: list[dict[int, int]] = [{} for _ in range(n)]
 
         order = [i for i in range(n) if self.joined[i] <= 1]
-        totals = {i: self.value(pos) * self.unit + self.start[i] for pos, i in
-                  enumerate(order, start=1)}
+        totals = {
+            i: self.value(pos) * self.unit + self.start[i] for pos, i in enumerate(order, start=1)
+        }
         result = [self._ranking(0, order, totals, order, passes=1, oscillation=False)]
 
         for k in range(1, len(self.forms) + 1):
@@ -110,11 +122,15 @@ class _Calculator:
                 own_weight[i] += own
                 if weight:
                     opponent_weights[i][opponent] = opponent_weights[i].get(opponent, 0) + weight
-            linear = [(i, own_weight[i], self.start[i], tuple(opponent_weights[i].items()))
-                      for i in range(n)]
+            linear = [
+                (i, own_weight[i], self.start[i], tuple(opponent_weights[i].items()))
+                for i in range(n)
+            ]
             valuation = self._with_newcomers(order, totals, joining_round=k + 1)
-            full = (settings.full_revaluation_from_round is not None
-                    and k >= settings.full_revaluation_from_round)
+            full = (
+                settings.full_revaluation_from_round is not None
+                and k >= settings.full_revaluation_from_round
+            )
             seen = {tuple(valuation)}
             passes = 0
             oscillation = False
@@ -136,8 +152,9 @@ class _Calculator:
             result.append(self._ranking(k, order, totals, valuation, passes, oscillation))
         return result
 
-    def _with_newcomers(self, order: list[int], totals: dict[int, int], joining_round: int
-                       ) -> list[int]:
+    def _with_newcomers(
+        self, order: list[int], totals: dict[int, int], joining_round: int
+    ) -> list[int]:
         """The valuation ranking with the players joining in `joining_round` inserted (rule 5)."""
         newcomers = [i for i in range(len(self.ids)) if self.joined[i] == joining_round]
         if not newcomers or joining_round == 1:
@@ -164,24 +181,27 @@ class _Calculator:
             totals[i] = values[i] * own + start + sum(w * values[o] for o, w in opponents)
         return totals
 
-    def _ranking(self, k: int, order: list[int], totals: dict[int, int], valuation: list[int],
-                 passes: int, oscillation: bool) -> Ranking:
+    def _ranking(
+        self,
+        k: int,
+        order: list[int],
+        totals: dict[int, int],
+        valuation: list[int],
+        passes: int,
+        oscillation: bool,
+    ) -> Ranking:
         values = [0] * len(self.ids)
         for pos, i in enumerate(valuation, start=1):
             values[i] = self.value(pos)
         standings = []
         for pos, i in enumerate(order, start=1):
-            round_points = []
-            for forms in self.forms[:k]:
-                form = forms.get(i)
-                if form is None:
-                    round_points.append(0)
-                else:
-                    own, opponent, weight = form
-                    round_points.append(
-                        own * values[i] + (weight * values[opponent] if weight else 0)
-                    )
-            standings.append(Standing(pos, self.ids[i], self.value(pos), totals[i],
-                                      tuple(round_points), self.unit))
-        return Ranking(k, tuple(standings), tuple(self.ids[i] for i in valuation), passes,
-                       oscillation)
+            round_points = tuple(
+                own * values[i] + weight * values[opponent]
+                for own, opponent, weight in self.player_forms[i][:k]
+            )
+            standings.append(
+                Standing(pos, self.ids[i], self.value(pos), totals[i], round_points, self.unit)
+            )
+        return Ranking(
+            k, tuple(standings), tuple(self.ids[i] for i in valuation), passes, oscillation
+        )

@@ -45,8 +45,9 @@ _ABSENCE_OUTCOMES = {
     Absence.AUTO: Outcome.AUTO,
 }
 # Outcomes that count as a played round for attendance (rules section 8).
-ATTENDED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.FORFEIT_WIN,
-                      Outcome.BYE, Outcome.TEAM})
+ATTENDED = frozenset(
+    {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.FORFEIT_WIN, Outcome.BYE, Outcome.TEAM}
+)
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,9 @@ def weights(outcome: Outcome, settings: Settings) -> tuple[Fraction, Fraction]:
     return own, Fraction(0)
 
 
-def points(appearance: Appearance, own_value: int, opponent_value: int, settings: Settings
-           ) -> Fraction:
+def points(
+    appearance: Appearance, own_value: int, opponent_value: int, settings: Settings
+) -> Fraction:
     """The points one appearance earns with the given values."""
     own, opponent = weights(appearance.outcome, settings)
     return own * own_value + opponent * opponent_value

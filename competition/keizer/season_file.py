@@ -99,7 +99,7 @@ def parse_fraction(value: Any, where: str) -> Fraction:
                 raise SeasonFileError(where, f"bad fraction {value!r}: division by zero")
             return Fraction(int(numerator), int(denominator))
     raise SeasonFileError(
-        where, f"bad fraction {value!r}: expected an integer or a string like \"2/3\""
+        where, f'bad fraction {value!r}: expected an integer or a string like "2/3"'
     )
 
 
@@ -220,7 +220,8 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
     def take(player_id: str, place: str) -> None:
         if player_id in seen:
             raise SeasonFileError(
-                place, f"player {player_id!r} appears twice in this round (also at {seen[player_id]})"
+                place,
+                f"player {player_id!r} appears twice in this round (also at {seen[player_id]})",
             )
         seen[player_id] = place
 

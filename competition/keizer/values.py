@@ -11,7 +11,7 @@ def value_at(position: int, settings: Settings) -> int:
 
 
 def values_floor_reached(player_count: int, settings: Settings) -> bool:
-    """True when the tail of a ranking this long shares value 1 (the admin suggests a higher top)."""
+    """True when the tail of a ranking this long shares value 1 (the admin warns about it)."""
     return player_count > 1 and value_at(player_count, settings) == value_at(
         player_count - 1, settings
     )

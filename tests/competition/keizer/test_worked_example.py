@@ -76,7 +76,9 @@ def test_revaluation_matches_the_seed(worked_example, k):
 
 @pytest.mark.parametrize("round_number", sorted(PAIRINGS))
 def test_pairing_matches_the_seed(worked_example_document, round_number):
-    document = dict(worked_example_document, rounds=worked_example_document["rounds"][: round_number - 1])
+    document = dict(
+        worked_example_document, rounds=worked_example_document["rounds"][: round_number - 1]
+    )
     pairing = pair_next_round(season_file.from_document(document))
     expected = [tuple(pair.split()) for pair in PAIRINGS[round_number].split("|")]
     assert [(p.white, p.black) for p in pairing.pairs] == expected

@@ -1,0 +1,32 @@
+# The command index. `make run` and `make test` work on a fresh machine with Python 3.11 and make.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+PORT ?= 8000
+
+.PHONY: install test bench lint format check clean
+
+install: $(INSTALLED)
+
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+test: $(INSTALLED)
+	$(BIN)/pytest
+
+bench: $(INSTALLED)
+	$(BIN)/python -m benchmarks.keizer
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+
+format: $(INSTALLED)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) staticfiles .hypothesis

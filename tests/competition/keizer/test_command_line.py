@@ -1,0 +1,119 @@
+"""`python -m competition.keizer standings|pair FILE` as a user runs it (a real process)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import DATA
+
+EXAMPLE = str(DATA / "worked_example.json")
+
+
+def run(*args: str, stdin: str | None = None, env: dict | None = None):
+    return subprocess.run(
+        [sys.executable, "-m", "competition.keizer", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_standings_prints_every_ranking_as_the_format_says():
+    process = run("standings", EXAMPLE)
+    assert process.returncode == 0, process.stderr
+    rankings = json.loads(process.stdout)["rankings"]
+    assert len(rankings) == 4
+    first = rankings[1][3]
+    assert first == {
+        "rank": 4,
+        "id": "bakker",
+        "name": "Bakker",
+        "value": 47,
+        "total": 71.5,
+        "total_exact": "143/2",
+        "points": [23.5],
+        "points_exact": ["47/2"],
+    }
+    assert rankings[0][0]["points"] == [] and rankings[0][0]["total_exact"] == "50"
+
+
+def test_pair_reads_standard_input():
+    with open(EXAMPLE, encoding="utf-8") as file:
+        document = json.load(file)
+    document["rounds"] = document["rounds"][:1]
+    document["pair"] = {"absent": {"jansen": "excused"}}
+    process = run("pair", "-", stdin=json.dumps(document))
+    assert process.returncode == 0, process.stderr
+    pairing = json.loads(process.stdout)
+    assert pairing["round"] == 2
+    assert pairing["pairs"][0] == {"board": 1, "white": "de-zeeuw", "black": "de-bruin"}
+    assert len(pairing["pairs"]) == 4
+    assert pairing["bye"] == "de-wit"  # nine present: the lowest ranked sits out
+    assert pairing["warnings"] == []
+
+
+def test_thirds_are_exact_and_rounded_to_two_decimals():
+    document = {
+        "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+        "rounds": [{"absent": {"a": "excused", "b": "team"}}],
+    }
+    process = run("standings", "-", stdin=json.dumps(document))
+    rankings = json.loads(process.stdout)["rankings"]
+    assert rankings[1][0]["points_exact"] == ["98/3"] and rankings[1][0]["points"] == [32.67]
+    assert rankings[1][1]["points_exact"] == ["50/3"] and rankings[1][1]["points"] == [16.67]
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        ('{"players": [', "error: line 1 column 14: malformed JSON: Expecting value"),
+        (
+            '{"players": [{"id": "a"}, {"id": "b"}], "rounds": [{"games": [{"white": "a", '
+            '"black": "b", "result": "2-0"}]}]}',
+            "error: rounds[0].games[0].result: unknown result '2-0'",
+        ),
+        (
+            '{"players": [{"id": "a", "start_points": "x/2"}]}',
+            "error: players[0].start_points: bad fraction 'x/2': expected an integer or a string "
+            'like "2/3"',
+        ),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(stdin, message):
+    process = run("standings", "-", stdin=stdin)
+    assert process.returncode == 2
+    assert process.stdout == ""
+    assert process.stderr.count("\n") == 1 and "Traceback" not in process.stderr
+    assert process.stderr.strip() == message
+
+
+def test_a_file_that_is_not_utf8_exits_2(tmp_path):
+    path = tmp_path / "season.json"
+    path.write_bytes(b'{"players": [{"id": "\xff"}]}')
+    process = run("standings", str(path))
+    assert process.returncode == 2
+    assert process.stderr == f"error: {path}: the file is not UTF-8 text\n"
+
+
+def test_a_missing_file_or_wrong_command_exits_2():
+    missing = run("standings", "/nonexistent/season.json")
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == (
+        "error: /nonexistent/season.json: cannot read the file: No such file or directory"
+    )
+    wrong = run("rank", EXAMPLE)
+    assert wrong.returncode == 2 and wrong.stderr.startswith("usage:")
+
+
+def test_output_does_not_depend_on_the_hash_seed():
+    """Sets and dicts must not leak into the order of anything printed."""
+    outputs = {
+        run(command, EXAMPLE, env={"PYTHONHASHSEED": seed}).stdout
+        for command in ("standings", "pair")
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 2

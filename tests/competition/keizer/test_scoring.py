@@ -1,0 +1,71 @@
+"""The points table of `keizer-rules.md` section 3, outcome by outcome."""
+
+from fractions import Fraction
+
+import pytest
+
+from competition.keizer.scoring import ATTENDED, Outcome, appearances, points
+from competition.keizer.season import Absence, Game, Result, Round, Settings
+
+SETTINGS = Settings()
+OWN, OPPONENT = 42, 30
+
+
+@pytest.mark.parametrize(
+    ("result", "white_points", "black_points"),
+    [
+        (Result.WHITE_WINS, OPPONENT, 0),
+        (Result.BLACK_WINS, 0, 42),
+        (Result.DRAW, Fraction(OPPONENT, 2), Fraction(42, 2)),
+        (Result.WHITE_WINS_BY_FORFEIT, OPPONENT, 0),  # white vrijgesteld: the absent's value
+        (Result.BLACK_WINS_BY_FORFEIT, 0, 42),
+        (Result.DOUBLE_FORFEIT, 0, 0),
+    ],
+)
+def test_games_earn_the_opponents_value(result, white_points, black_points):
+    parts = appearances(Round(games=(Game("w", "b", result),)))
+    assert points(parts["w"], OWN, OPPONENT, SETTINGS) == white_points
+    assert points(parts["b"], OPPONENT, OWN, SETTINGS) == black_points
+
+
+@pytest.mark.parametrize(
+    ("reason", "expected"),
+    [
+        (Absence.EXCUSED, Fraction(42, 3)),
+        (Absence.TEAM, Fraction(2 * 42, 3)),
+        (Absence.AUTO, Fraction(42, 3)),
+        (Absence.LATE, 0),
+        (Absence.UNEXCUSED, 0),
+    ],
+)
+def test_absences_earn_a_share_of_the_own_value(reason, expected):
+    part = appearances(Round(absent={"p": reason}))["p"]
+    assert points(part, OWN, 0, SETTINGS) == expected
+
+
+def test_the_bye_earns_the_own_value_and_settings_change_the_shares():
+    part = appearances(Round(bye="p"))["p"]
+    assert points(part, OWN, 0, SETTINGS) == OWN
+    half = Settings(bye_fraction=Fraction(1, 2), excused_fraction=Fraction(1, 4))
+    assert points(part, OWN, 0, half) == 21
+    excused = appearances(Round(absent={"p": Absence.EXCUSED}))["p"]
+    assert points(excused, OWN, 0, half) == Fraction(21, 2)
+
+
+def test_forfeits_give_no_colour_and_played_games_do():
+    parts = appearances(
+        Round(games=(Game("a", "b", Result.WHITE_WINS_BY_FORFEIT), Game("c", "d", Result.DRAW)))
+    )
+    assert parts["a"].colour is None and parts["b"].colour is None
+    assert (parts["c"].colour, parts["d"].colour) == ("white", "black")
+
+
+def test_attendance_counts_games_forfeit_wins_byes_and_team_matches():
+    assert {
+        Outcome.WIN,
+        Outcome.DRAW,
+        Outcome.LOSS,
+        Outcome.FORFEIT_WIN,
+        Outcome.BYE,
+        Outcome.TEAM,
+    } == ATTENDED

@@ -1,0 +1,183 @@
+"""Reading, validating and writing the season file."""
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from competition.keizer import season_file
+from competition.keizer.season import Absence, Result, Settings
+from competition.keizer.season_file import SeasonFileError
+
+
+def minimal(**changes) -> dict:
+    document = {
+        "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}, {"id": "c", "name": "C"}],
+        "rounds": [{"games": [{"white": "a", "black": "b", "result": "1-0"}], "bye": "c"}],
+    }
+    document.update(changes)
+    return document
+
+
+def test_defaults_are_dscs():
+    season = season_file.from_document({"players": []})
+    assert season.settings == Settings()
+    assert season.settings.top_value == 50 and season.settings.step == 1
+    assert season.settings.rounds_per_period == 7
+    assert season.settings.full_revaluation_from_round == 10
+    assert season.settings.excused_fraction == Fraction(1, 3)
+    assert season.settings.team_fraction == Fraction(2, 3)
+
+
+def test_it_reads_fractions_results_and_absences():
+    season = season_file.from_document(
+        {
+            "settings": {
+                "excused_fraction": "2/6",
+                "bye_fraction": 1,
+                "full_revaluation_from_round": None,
+            },
+            "players": [
+                {"id": "a", "name": "A", "joined_round": 2, "start_points": "143/2"},
+                {"id": "b", "name": "B"},
+                {"id": "c", "name": "C"},
+            ],
+            "rounds": [
+                {"absent": {"b": "team"}},
+                {"games": [{"white": "a", "black": "b", "result": "½-½"}], "absent": {"c": "auto"}},
+            ],
+        }
+    )
+    assert season.settings.excused_fraction == Fraction(1, 3)
+    assert season.settings.full_revaluation_from_round is None
+    assert season.players[0].start_points == Fraction(143, 2)
+    assert season.players[0].joined_round == 2
+    assert season.rounds[0].absent == {"b": Absence.TEAM}
+    assert season.rounds[1].games[0].result is Result.DRAW
+    assert season.rounds[1].absent == {"c": Absence.AUTO}
+
+
+def test_writing_and_reading_gives_the_same_season(worked_example):
+    text = season_file.dumps(worked_example)
+    assert season_file.loads(text) == worked_example
+    assert season_file.dumps(season_file.loads(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        (
+            minimal(rounds=[{"games": [{"white": "a", "black": "b", "result": "2-0"}]}]),
+            "rounds[0].games[0].result: unknown result '2-0'",
+        ),
+        (
+            minimal(
+                rounds=[
+                    {},
+                    {},
+                    {},
+                    {
+                        "games": [
+                            {"white": "a", "black": "b", "result": "1-0"},
+                            {"white": "c", "black": "x", "result": "1-0"},
+                        ]
+                    },
+                ]
+            ),
+            "rounds[3].games[1].black: unknown player id 'x'",
+        ),
+        (
+            minimal(
+                rounds=[
+                    {
+                        "games": [
+                            {"white": "a", "black": "b", "result": "1-0"},
+                            {"white": "c", "black": "a", "result": "0-1"},
+                        ]
+                    }
+                ]
+            ),
+            "rounds[0].games[1].black: player 'a' appears twice in this round "
+            "(also at rounds[0].games[0].white)",
+        ),
+        (
+            minimal(rounds=[{"games": [{"white": "a", "black": "a", "result": "1-0"}]}]),
+            "rounds[0].games[0].black: player 'a' appears twice in this round "
+            "(also at rounds[0].games[0].white)",
+        ),
+        (
+            minimal(
+                rounds=[{"games": [{"white": "a", "black": "b", "result": "1-0"}], "bye": "b"}]
+            ),
+            "rounds[0].bye: player 'b' appears twice in this round "
+            "(also at rounds[0].games[0].black)",
+        ),
+        (
+            minimal(rounds=[{"bye": "c", "absent": {"c": "excused"}}]),
+            "rounds[0].absent.c: player 'c' appears twice in this round (also at rounds[0].bye)",
+        ),
+        (
+            minimal(rounds=[{"absent": {"c": "ill"}}]),
+            "rounds[0].absent.c: unknown reason 'ill' "
+            "(one of excused, team, late, unexcused, auto)",
+        ),
+        (
+            minimal(players=[{"id": "a", "start_points": "1/0"}], rounds=[]),
+            "players[0].start_points: bad fraction '1/0': division by zero",
+        ),
+        (
+            minimal(players=[{"id": "a", "start_points": 0.5}], rounds=[]),
+            'players[0].start_points: bad fraction 0.5: expected an integer or a string like "2/3"',
+        ),
+        (
+            minimal(players=[{"id": "a", "start_points": "-3"}], rounds=[]),
+            "players[0].start_points: must not be negative",
+        ),
+        (
+            minimal(settings={"team_fraction": "two thirds"}),
+            "settings.team_fraction: bad fraction 'two thirds': expected an integer or a string "
+            'like "2/3"',
+        ),
+        (
+            minimal(settings={"top_value": 0}),
+            "settings.top_value: must be a positive integer, not 0",
+        ),
+        (minimal(settings={"step": True}), "settings.step: must be a positive integer, not True"),
+        (minimal(settings={"topvalue": 50}), "settings.topvalue: unknown key 'topvalue'"),
+        (
+            minimal(players=[{"id": "a"}, {"id": "a"}], rounds=[]),
+            "players[1].id: duplicate player id 'a'",
+        ),
+        (
+            minimal(players=[{"name": "nobody"}], rounds=[]),
+            "players[0].id: must be a non-empty string",
+        ),
+        (
+            minimal(
+                players=[{"id": "a"}, {"id": "b", "joined_round": 3}],
+                rounds=[{"games": [{"white": "a", "black": "b", "result": "1-0"}]}],
+            ),
+            "rounds[0].games[0].black: player 'b' joins in round 3, not yet",
+        ),
+        (minimal(pair={"absent": {"zz": "excused"}}), "pair.absent.zz: unknown player id 'zz'"),
+        (minimal(rounds={"games": []}), "rounds: must be a list"),
+        ([], "the season file must be a JSON object"),
+    ],
+)
+def test_bad_input_names_the_place_and_the_problem(document, message):
+    with pytest.raises(SeasonFileError) as error:
+        season_file.from_document(document)
+    assert str(error.value) == message
+
+
+def test_malformed_json_names_line_and_column():
+    with pytest.raises(SeasonFileError) as error:
+        season_file.loads('{"players": [\n  {"id": "a",}\n]}')
+    assert (
+        str(error.value)
+        == "line 2 column 14: malformed JSON: Expecting property name enclosed in double quotes"
+    )
+
+
+def test_the_worked_example_file_is_valid_json():
+    json.loads(season_file.dumps(season_file.from_document({"players": []})))
