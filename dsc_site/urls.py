@@ -1,6 +1,12 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+admin.site.site_header = _("DSC competition management")
+admin.site.site_title = _("DSC management")
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
+    path("beheer/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("competition.urls")),
 ]

@@ -1,0 +1,272 @@
+"""The arbiter's admin: seasons, competitions, players, rounds with pairing and results."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from simple_history.admin import SimpleHistoryAdmin
+
+from competition import services
+from competition.forms import SHORTCUT_HELP, AbsenceFormSet, GameFormSet, ResultsForm
+from competition.models import (
+    Absence,
+    Competition,
+    Game,
+    Page,
+    Participant,
+    Ranking,
+    Round,
+    Season,
+)
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "start_date", "is_closed")
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    fields = ("initial_position", "member", "guest_name", "joined_round", "start_points")
+    autocomplete_fields = ("member",)
+    extra = 0
+
+
+@admin.register(Competition)
+class CompetitionAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "top_value", "step", "rounds_per_period")
+    fieldsets = (
+        (None, {"fields": ("season", "kind")}),
+        (
+            gettext_lazy("Keizer settings"),
+            {
+                "fields": (
+                    ("top_value", "step"),
+                    ("rounds_per_period", "full_revaluation_from_round"),
+                    ("bye_fraction", "excused_fraction", "team_fraction", "auto_absence_fraction"),
+                )
+            },
+        ),
+    )
+    inlines = [ParticipantInline]
+    actions = ["recompute"]
+
+    @admin.action(description=gettext_lazy("Recompute the rankings"))
+    def recompute(self, request, queryset):
+        for competition in queryset:
+            services.recompute_rankings(competition)
+        self.message_user(request, _("Rankings recomputed."), messages.SUCCESS)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        services.recompute_rankings(form.instance)
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    formset = GameFormSet
+    fields = ("board", "white", "black", "result")
+    readonly_fields = ("result",)
+    extra = 0
+
+    def _editable(self, obj) -> bool:
+        return obj is not None and not obj.is_published
+
+    def has_add_permission(self, request, obj=None):
+        return self._editable(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return self._editable(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self._editable(obj) and super().has_delete_permission(request, obj)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        round_ = getattr(request, "_round", None)
+        if db_field.name in ("white", "black") and round_ is not None:
+            kwargs["queryset"] = round_.competition.participants.select_related("member")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class AbsenceInline(admin.TabularInline):
+    model = Absence
+    formset = AbsenceFormSet
+    fields = ("participant", "reason")
+    extra = 0
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        round_ = getattr(request, "_round", None)
+        if db_field.name == "participant" and round_ is not None:
+            kwargs["queryset"] = round_.competition.participants.select_related("member")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(Round)
+class RoundAdmin(SimpleHistoryAdmin):
+    list_display = ("number", "competition", "date", "publish_at", "published_at", "results")
+    list_filter = ("competition",)
+    list_select_related = ("competition__season",)
+    fields = ("competition", "number", "date", "publish_at", "published_at", "bye")
+    readonly_fields = ("published_at",)
+    inlines = [GameInline, AbsenceInline]
+    change_form_template = "admin/competition/round/change_form.html"
+
+    @admin.display(description=gettext_lazy("results"))
+    def results(self, round_: Round) -> str:
+        games = list(round_.games.all())
+        return f"{sum(1 for g in games if g.result)}/{len(games)}"
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        request._round = obj
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.is_published:
+            return ("competition", "number", "date", "publish_at", "published_at", "bye")
+        return self.readonly_fields
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        round_ = getattr(request, "_round", None)
+        if db_field.name == "bye" and round_ is not None:
+            kwargs["queryset"] = round_.competition.participants.select_related("member")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        round_ = self.get_object(request, object_id)
+        extra_context = {
+            **(extra_context or {}),
+            "pairing_warnings": services.pairing_warning_texts(round_) if round_ else [],
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self):
+        def view(function, name):
+            return path(
+                f"<int:pk>/{name}/",
+                self.admin_site.admin_view(function),
+                name=f"competition_round_{name}",
+            )
+
+        return [
+            view(self.results_view, "results"),
+            view(self.pair_view, "pair"),
+            view(self.publish_view, "publish"),
+        ] + super().get_urls()
+
+    def _round_or_404(self, request, pk) -> Round:
+        round_ = get_object_or_404(Round.objects.select_related("competition__season"), pk=pk)
+        if not self.has_change_permission(request, round_):
+            raise PermissionDenied
+        return round_
+
+    def _back(self, round_: Round):
+        return redirect(reverse("admin:competition_round_change", args=[round_.pk]))
+
+    def results_view(self, request, pk):
+        round_ = self._round_or_404(request, pk)
+        form = ResultsForm(request.POST or None, round_=round_)
+        if request.method == "POST" and form.is_valid():
+            try:
+                changed = services.enter_results(round_, form.results())
+            except services.CompetitionError as error:
+                for message in error.messages:
+                    form.add_error(None, message)
+            else:
+                self.message_user(
+                    request,
+                    _("%(count)s result(s) saved; the rankings are up to date.")
+                    % {"count": changed},
+                    messages.SUCCESS,
+                )
+                return redirect(reverse("admin:competition_round_results", args=[round_.pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": round_,
+            "title": _("Results of round %(number)s") % {"number": round_.number},
+            "form": form,
+            "shortcut_help": SHORTCUT_HELP,
+            "outcomes": Game.Outcome.choices,
+        }
+        return TemplateResponse(request, "admin/competition/round/results.html", context)
+
+    def pair_view(self, request, pk):
+        if request.method != "POST":
+            return redirect(reverse("admin:competition_round_change", args=[pk]))
+        round_ = self._round_or_404(request, pk)
+        try:
+            warnings = services.make_pairing(round_)
+        except services.CompetitionError as error:
+            for message in error.messages:
+                self.message_user(request, message, messages.ERROR)
+        else:
+            self.message_user(request, _("The pairing is made; review it and publish."))
+            if warnings:
+                self.message_user(
+                    request,
+                    _("The pairing has repeated meetings; see the warnings."),
+                    messages.WARNING,
+                )
+        return self._back(round_)
+
+    def publish_view(self, request, pk):
+        if request.method != "POST":
+            return redirect(reverse("admin:competition_round_change", args=[pk]))
+        round_ = self._round_or_404(request, pk)
+        problems = services.check_seating(
+            round_, list(round_.games.values_list("white_id", "black_id")), round_.bye_id
+        )
+        if problems or not round_.games.exists():
+            for message in problems or [_("There is no pairing to publish.")]:
+                self.message_user(request, message, messages.ERROR)
+        elif services.publish(round_, timezone.now()):
+            self.message_user(request, _("The pairing is published."), messages.SUCCESS)
+        else:
+            self.message_user(request, _("The pairing was already published."), messages.WARNING)
+        return self._back(round_)
+
+
+@admin.register(Game)
+class GameAdmin(SimpleHistoryAdmin):
+    """Read-only list of games, for the change history of each result."""
+
+    list_display = ("round", "board", "white", "black", "result")
+    list_filter = ("round__competition", "round__number")
+    list_select_related = ("round__competition__season", "white__member", "black__member")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Absence)
+class AbsenceAdmin(SimpleHistoryAdmin):
+    list_display = ("round", "participant", "reason")
+    list_filter = ("round__competition", "reason")
+    list_select_related = ("round__competition__season", "participant__member")
+
+
+@admin.register(Ranking)
+class RankingAdmin(admin.ModelAdmin):
+    list_display = ("competition", "after_round", "passes", "oscillation_stop", "computed_at")
+    list_filter = ("competition",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Page)
+class PageAdmin(SimpleHistoryAdmin):
+    list_display = ("title", "slug", "updated_at")
+    prepopulated_fields = {"slug": ("title",)}

@@ -1,0 +1,94 @@
+"""The only translation between database rows and the engine's season.
+
+`season_for` reads a competition into a `keizer.Season` (players in the order of ranking 0,
+one engine round per completed round); `store_rankings` writes the engine's rankings back as
+snapshots. Player ids in the engine are participant primary keys as text.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from competition.keizer.ranking import Ranking as EngineRanking
+from competition.keizer.season import Absence as EngineAbsence
+from competition.keizer.season import Game as EngineGame
+from competition.keizer.season import PairRequest, Player, Result, Season
+from competition.keizer.season import Round as EngineRound
+from competition.keizer.values import value_at
+from competition.models import Absence, Competition, Game, Ranking, Round, Standing
+
+
+def season_for(competition: Competition, pair_round: Round | None = None) -> Season:
+    """The competition as the engine reads it: every round whose results are complete.
+
+    Rounds count from round 1 up to the first round that is unpublished or still misses a
+    result. With `pair_round`, its absences become the request to pair that round.
+    """
+    participants = competition.participants.select_related("member").order_by("initial_position")
+    players = tuple(
+        Player(p.engine_id, p.name, p.joined_round, p.start_points) for p in participants
+    )
+    rounds = list(competition.rounds.order_by("number"))
+    games = defaultdict(list)
+    for game in Game.objects.filter(round__competition=competition).order_by("board"):
+        games[game.round_id].append(game)
+    absences = defaultdict(dict)
+    for absence in Absence.objects.filter(round__competition=competition):
+        absences[absence.round_id][str(absence.participant_id)] = EngineAbsence(absence.reason)
+
+    played = []
+    for round_ in rounds:
+        round_games = games[round_.id]
+        if not is_complete(round_, round_games) or round_.number != len(played) + 1:
+            break
+        played.append(
+            EngineRound(
+                games=tuple(
+                    EngineGame(str(g.white_id), str(g.black_id), Result(g.result))
+                    for g in round_games
+                ),
+                absent=absences[round_.id],
+                bye=str(round_.bye_id) if round_.bye_id else None,
+            )
+        )
+    request = PairRequest(absences[pair_round.id]) if pair_round is not None else None
+    return Season(competition.engine_settings(), players, tuple(played), request)
+
+
+def is_complete(round_: Round, games: list[Game]) -> bool:
+    """A round counts once its pairing is published and every game has a result."""
+    return round_.is_published and all(game.result for game in games)
+
+
+def store_rankings(competition: Competition, rankings: list[EngineRanking]) -> None:
+    """Replace the competition's ranking snapshots by the engine's rankings."""
+    Ranking.objects.filter(competition=competition).delete()
+    rows = Ranking.objects.bulk_create(
+        Ranking(
+            competition=competition,
+            after_round=ranking.round,
+            passes=ranking.passes,
+            oscillation_stop=ranking.oscillation_stop,
+        )
+        for ranking in rankings
+    )
+    settings = competition.engine_settings()
+    standings = []
+    for row, ranking in zip(rows, rankings, strict=True):
+        valuation_value = {
+            player_id: value_at(position, settings)
+            for position, player_id in enumerate(ranking.valuation, start=1)
+        }
+        standings.extend(
+            Standing(
+                ranking=row,
+                participant_id=int(standing.player_id),
+                position=standing.rank,
+                value=standing.value,
+                valuation_value=valuation_value[standing.player_id],
+                total=standing.total,
+                points=[str(p) for p in standing.points],
+            )
+            for standing in ranking.standings
+        )
+    Standing.objects.bulk_create(standings, batch_size=1000)

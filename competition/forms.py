@@ -1,0 +1,126 @@
+"""Forms for the arbiter: results per board, and the pairing review."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from competition.models import Game, Round
+from competition.services import check_seating
+
+# What the arbiter may type for a result: the results themselves and short forms.
+RESULT_SHORTCUTS = {
+    "1": Game.Outcome.WHITE_WINS,
+    "0": Game.Outcome.BLACK_WINS,
+    "r": Game.Outcome.DRAW,
+    "=": Game.Outcome.DRAW,
+    "½": Game.Outcome.DRAW,
+    "0.5": Game.Outcome.DRAW,
+    "½-½": Game.Outcome.DRAW,
+    "1f": Game.Outcome.WHITE_WINS_BY_FORFEIT,
+    "0f": Game.Outcome.BLACK_WINS_BY_FORFEIT,
+    "00f": Game.Outcome.DOUBLE_FORFEIT,
+    "ff": Game.Outcome.DOUBLE_FORFEIT,
+}
+
+
+def normalise_result(text: str) -> str:
+    """A typed result in its stored form ("" for none); ValidationError when unknown."""
+    typed = text.strip().lower().replace(" ", "")
+    if not typed:
+        return ""
+    for value in Game.Outcome.values:
+        if typed == value.lower():
+            return value
+    if typed in RESULT_SHORTCUTS:
+        return RESULT_SHORTCUTS[typed].value
+    raise forms.ValidationError(
+        _("Unknown result %(result)r. Use 1, 0, r (draw), 1f, 0f or 00f (forfeits)."),
+        params={"result": text},
+        code="unknown_result",
+    )
+
+
+class ResultField(forms.CharField):
+    widget = forms.TextInput(attrs={"size": 6, "autocomplete": "off", "list": "result-options"})
+
+    def clean(self, value):
+        return normalise_result(super().clean(value) or "")
+
+
+class ResultsForm(forms.Form):
+    """One result field per board of the round's pairing."""
+
+    def __init__(self, *args, round_: Round, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.round = round_
+        self.games = list(round_.games.select_related("white__member", "black__member"))
+        for game in self.games:
+            self.fields[f"game_{game.pk}"] = ResultField(
+                label=_("Board %(board)s: %(white)s – %(black)s")
+                % {"board": game.board, "white": game.white.name, "black": game.black.name},
+                required=False,
+                initial=game.result,
+            )
+        if self.games:  # the cursor starts on board 1
+            self.fields[f"game_{self.games[0].pk}"].widget.attrs["autofocus"] = True
+
+    def results(self) -> dict[int, str]:
+        return {game.pk: self.cleaned_data[f"game_{game.pk}"] for game in self.games}
+
+    def rows(self):
+        return [(game, self[f"game_{game.pk}"]) for game in self.games]
+
+
+class GameFormSet(forms.BaseInlineFormSet):
+    """The pairing review: boards and colours may change, but nobody twice and nobody missing."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        games = []
+        boards = set()
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE") or not data.get("white") or not data.get("black"):
+                continue
+            if data["board"] in boards:
+                raise forms.ValidationError(
+                    _("Board %(board)s is used twice.") % {"board": data["board"]}
+                )
+            boards.add(data["board"])
+            games.append((data["white"].pk, data["black"].pk))
+        round_ = self.instance
+        problems = check_seating(round_, games, round_.bye_id, everyone=bool(games))
+        if problems:
+            raise forms.ValidationError(problems)
+
+
+class AbsenceFormSet(forms.BaseInlineFormSet):
+    """A player recorded absent must not be seated in the round."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors) or self.instance.pk is None:
+            return
+        seated = {
+            player
+            for pair in self.instance.games.values_list("white_id", "black_id")
+            for player in pair
+        } | {self.instance.bye_id}
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if data and not data.get("DELETE") and data.get("participant"):
+                if data["participant"].pk in seated:
+                    raise forms.ValidationError(
+                        _("%(name)s is seated in this round's pairing; change the pairing first.")
+                        % {"name": data["participant"].name}
+                    )
+
+
+SHORTCUT_HELP = gettext_lazy(
+    "Type 1 (white wins), 0 (black wins), r or = (draw), 1f / 0f (won by forfeit), "
+    "00f (both forfeit); Tab goes to the next board, Enter saves."
+)

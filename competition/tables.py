@@ -1,0 +1,59 @@
+"""The tables the public pages show, built from stored snapshots in a constant number of queries.
+
+Cells are formatted here, once, so a 150-player, 28-round table renders quickly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+
+from competition.models import Ranking, Standing
+from competition.templatetags.keizer import format_amount
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    position: int
+    participant_id: int
+    name: str
+    value: int
+    points_cells: SafeString
+    total: str
+    movement: int | None  # places gained since the previous ranking; None: new
+
+
+def standings_rows(ranking: Ranking, limit: int | None = None) -> list[StandingRow]:
+    standings = (
+        Standing.objects.filter(ranking=ranking)
+        .select_related("participant__member")
+        .order_by("position")
+    )
+    if limit is not None:
+        standings = standings[:limit]
+    previous = dict(
+        Standing.objects.filter(
+            ranking__competition_id=ranking.competition_id,
+            ranking__after_round=ranking.after_round - 1,
+        ).values_list("participant_id", "position")
+    )
+    return [
+        StandingRow(
+            position=standing.position,
+            participant_id=standing.participant_id,
+            name=standing.participant.name,
+            value=standing.value,
+            points_cells=format_html_join(
+                "", '<td class="text-end">{}</td>', ((format_amount(p),) for p in standing.points)
+            ),
+            total=format_amount(standing.total),
+            movement=(
+                previous[standing.participant_id] - standing.position
+                if standing.participant_id in previous
+                else None
+            ),
+        )
+        for standing in standings
+    ]

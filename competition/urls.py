@@ -1,0 +1,13 @@
+from django.urls import path
+
+from competition import views
+
+app_name = "competition"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("ranglijst/", views.standings, name="standings"),
+    path("ranglijst/<int:round_number>/", views.standings, name="standings-round"),
+    path("indeling/", views.pairing, name="pairing"),
+    path("spelers/<int:pk>/", views.player, name="player"),
+    path("reglement/", views.page, {"slug": "reglement"}, name="rules"),
+]

@@ -1,0 +1,182 @@
+"""Public pages: home, standings, pairing and results, player pages, the rules."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+
+from competition import exchange
+from competition.explanations import explain
+from competition.keizer.scoring import appearances
+from competition.models import Competition, Game, Page, Participant, Ranking, Round, Season
+from competition.tables import standings_rows
+
+HOME_TOP = 10
+
+
+def competition_for(request: HttpRequest) -> Competition:
+    """The classical competition of the season asked for (?seizoen=2025-2026) or the latest."""
+    seasons = Season.objects.all()
+    name = request.GET.get("seizoen")
+    season = seasons.filter(name=name).first() if name else seasons.current()
+    competition = (
+        Competition.objects.select_related("season")
+        .filter(season=season, kind=Competition.Kind.CLASSICAL)
+        .first()
+    )
+    if competition is None:
+        raise Http404("No competition")
+    return competition
+
+
+def latest_ranking(competition: Competition) -> Ranking | None:
+    return competition.rankings.order_by("-after_round").first()
+
+
+def next_round(competition: Competition, today) -> Round | None:
+    return (
+        competition.rounds.filter(date__gte=today)
+        .select_related("bye__member")
+        .order_by("number")
+        .first()
+    )
+
+
+def round_pairings(rounds: list[Round]) -> dict[int, list[Game]]:
+    games = defaultdict(list)
+    for game in Game.objects.filter(round__in=rounds).select_related(
+        "white__member", "black__member"
+    ):
+        games[game.round_id].append(game)
+    return games
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
+    competition = competition_for(request)
+    upcoming = next_round(competition, timezone.localdate(now))
+    visible = upcoming is not None and (upcoming.is_published or request.user.is_staff)
+    ranking = latest_ranking(competition)
+    return render(
+        request,
+        "competition/home.html",
+        {
+            "competition": competition,
+            "round": upcoming,
+            "games": round_pairings([upcoming]).get(upcoming.pk, []) if visible else [],
+            "ranking": ranking,
+            "rows": standings_rows(ranking, limit=HOME_TOP) if ranking else [],
+            "now": now,
+        },
+    )
+
+
+def standings(request: HttpRequest, round_number: int | None = None) -> HttpResponse:
+    now = timezone.now()
+    competition = competition_for(request)
+    rankings = list(competition.rankings.order_by("after_round"))
+    if not rankings:
+        ranking = None
+    elif round_number is None:
+        ranking = rankings[-1]
+    else:
+        ranking = next((r for r in rankings if r.after_round == round_number), None)
+        if ranking is None:
+            raise Http404("No such ranking")
+    provisional = None
+    if ranking is not None and ranking.after_round:
+        last = competition.rounds.get(number=ranking.after_round)
+        provisional = last if last.results_are_provisional(now) else None
+    return render(
+        request,
+        "competition/standings.html",
+        {
+            "competition": competition,
+            "ranking": ranking,
+            "rankings": rankings,
+            "rows": standings_rows(ranking) if ranking else [],
+            "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
+            "provisional": provisional,
+            "seasons": Season.objects.all(),
+        },
+    )
+
+
+def pairing(request: HttpRequest) -> HttpResponse:
+    now = timezone.now()
+    competition = competition_for(request)
+    today = timezone.localdate(now)
+    rounds = list(
+        competition.rounds.filter(date__lte=today).select_related("bye__member").order_by("-number")
+    )
+    upcoming = next_round(competition, today)
+    show_upcoming = upcoming is not None and (upcoming.is_published or request.user.is_staff)
+    games = round_pairings(rounds + ([upcoming] if show_upcoming else []))
+    return render(
+        request,
+        "competition/pairing.html",
+        {
+            "competition": competition,
+            "upcoming": upcoming,
+            "show_upcoming": show_upcoming,
+            "upcoming_games": games.get(upcoming.pk, []) if show_upcoming else [],
+            "past": [(r, games.get(r.pk, []), r.results_are_provisional(now)) for r in rounds],
+            "now": now,
+        },
+    )
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    participant = get_object_or_404(
+        Participant.objects.select_related("member", "competition__season"), pk=pk
+    )
+    competition = participant.competition
+    ranking = latest_ranking(competition)
+    standings = (
+        {s.participant_id: s for s in ranking.standings.select_related("participant__member")}
+        if ranking
+        else {}
+    )
+    season = exchange.season_for(competition)
+    own = standings.get(participant.pk)
+    lines = []
+    if own is not None:
+        settings = competition.engine_settings()
+        for number, (round_, points) in enumerate(
+            zip(season.rounds, own.round_points, strict=False), start=1
+        ):
+            part = appearances(round_).get(participant.engine_id)
+            opponent = standings.get(int(part.opponent)) if part and part.opponent else None
+            lines.append(
+                (
+                    number,
+                    points,
+                    explain(
+                        part,
+                        opponent.participant.name if opponent else "",
+                        own.valuation_value,
+                        opponent.valuation_value if opponent else 0,
+                        Fraction(points),
+                        settings,
+                    ),
+                )
+            )
+    return render(
+        request,
+        "competition/player.html",
+        {
+            "participant": participant,
+            "competition": competition,
+            "ranking": ranking,
+            "standing": own,
+            "lines": lines,
+        },
+    )
+
+
+def page(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "competition/page.html", {"page": get_object_or_404(Page, slug=slug)})
