@@ -157,7 +157,8 @@ class RoundAdmin(SimpleHistoryAdmin):
             view(self.results_view, "results"),
             view(self.pair_view, "pair"),
             view(self.publish_view, "publish"),
-        ] + super().get_urls()
+            *super().get_urls(),
+        ]
 
     def _round_or_404(self, request, pk) -> Round:
         round_ = get_object_or_404(Round.objects.select_related("competition__season"), pk=pk)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 
 from django import forms
@@ -47,10 +48,8 @@ class _FractionAttribute:
 
     def __set__(self, instance, value):
         if value is not None and value != "":
-            try:
+            with contextlib.suppress(ValidationError):  # keep bad text; full_clean() reports it
                 value = to_fraction(value)
-            except ValidationError:
-                pass  # keep the raw text; full_clean() reports it
         instance.__dict__[self.name] = value
 
 

@@ -112,12 +112,16 @@ class AbsenceFormSet(forms.BaseInlineFormSet):
         } | {self.instance.bye_id}
         for form in self.forms:
             data = getattr(form, "cleaned_data", None)
-            if data and not data.get("DELETE") and data.get("participant"):
-                if data["participant"].pk in seated:
-                    raise forms.ValidationError(
-                        _("%(name)s is seated in this round's pairing; change the pairing first.")
-                        % {"name": data["participant"].name}
-                    )
+            if (
+                data
+                and not data.get("DELETE")
+                and data.get("participant")
+                and data["participant"].pk in seated
+            ):
+                raise forms.ValidationError(
+                    _("%(name)s is seated in this round's pairing; change the pairing first.")
+                    % {"name": data["participant"].name}
+                )
 
 
 SHORTCUT_HELP = gettext_lazy(

@@ -142,6 +142,9 @@ class Participant(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_absolute_url(self) -> str:
+        return reverse("competition:player", args=[self.pk])
+
     @property
     def name(self) -> str:
         return self.member.name if self.member_id else self.guest_name
@@ -149,9 +152,6 @@ class Participant(models.Model):
     @property
     def engine_id(self) -> str:
         return str(self.pk)
-
-    def get_absolute_url(self) -> str:
-        return reverse("competition:player", args=[self.pk])
 
 
 class RoundQuerySet(models.QuerySet):
