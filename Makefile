@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install test bench lint format check clean
+.PHONY: install run test bench lint format clean
 
 install: $(INSTALLED)
 
@@ -14,6 +14,14 @@ $(INSTALLED): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
+
+# The site with the demo season, for development (DEBUG on, SQLite unless DATABASE_URL is set).
+run: export DEBUG ?= true
+run: $(INSTALLED)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	@echo "Serving http://127.0.0.1:$(PORT)"
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(INSTALLED)
 	$(BIN)/pytest

@@ -8,14 +8,27 @@ snapshots. Player ids in the engine are participant primary keys as text.
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import date, timedelta
 
+from django.utils import timezone
+
+from competition import schedule
 from competition.keizer.ranking import Ranking as EngineRanking
 from competition.keizer.season import Absence as EngineAbsence
 from competition.keizer.season import Game as EngineGame
 from competition.keizer.season import PairRequest, Player, Result, Season
 from competition.keizer.season import Round as EngineRound
 from competition.keizer.values import value_at
-from competition.models import Absence, Competition, Game, Ranking, Round, Standing
+from competition.models import (
+    Absence,
+    Competition,
+    Game,
+    Participant,
+    Ranking,
+    Round,
+    Standing,
+)
+from members.models import Member
 
 
 def season_for(competition: Competition, pair_round: Round | None = None) -> Season:
@@ -92,3 +105,54 @@ def store_rankings(competition: Competition, rankings: list[EngineRanking]) -> N
             for standing in ranking.standings
         )
     Standing.objects.bulk_create(standings, batch_size=1000)
+
+
+def load_season(competition: Competition, season: Season, first_evening: date) -> dict[str, int]:
+    """Store an engine season's players and rounds in an empty competition (weekly evenings).
+
+    Players become members (by name); every round is stored as published and played. Returns
+    the participant primary key of each engine player id.
+    """
+    members = Member.objects.bulk_create(Member(name=player.name) for player in season.players)
+    participants = Participant.objects.bulk_create(
+        Participant(
+            competition=competition,
+            member=member,
+            initial_position=position,
+            joined_round=player.joined_round,
+            start_points=player.start_points,
+        )
+        for position, (player, member) in enumerate(zip(season.players, members, strict=True), 1)
+    )
+    pk = {player.id: p.pk for player, p in zip(season.players, participants, strict=True)}
+    evenings = [first_evening + timedelta(weeks=i) for i in range(len(season.rounds))]
+    rounds = Round.objects.bulk_create(
+        Round(
+            competition=competition,
+            number=number,
+            date=evening,
+            publish_at=schedule.publication_time(evening),
+            published_at=min(schedule.publication_time(evening), timezone.now()),
+            bye_id=pk[engine_round.bye] if engine_round.bye else None,
+        )
+        for number, (evening, engine_round) in enumerate(
+            zip(evenings, season.rounds, strict=True), start=1
+        )
+    )
+    Game.objects.bulk_create(
+        Game(
+            round=round_,
+            board=board,
+            white_id=pk[game.white],
+            black_id=pk[game.black],
+            result=game.result.value,
+        )
+        for round_, engine_round in zip(rounds, season.rounds, strict=True)
+        for board, game in enumerate(engine_round.games, start=1)
+    )
+    Absence.objects.bulk_create(
+        Absence(round=round_, participant_id=pk[player_id], reason=reason.value)
+        for round_, engine_round in zip(rounds, season.rounds, strict=True)
+        for player_id, reason in engine_round.absent.items()
+    )
+    return pk

@@ -42,6 +42,23 @@ class Matching:
         mate, active, self.active_count, self.pairs = state
         self.mate, self.active = list(mate), list(active)
 
+    def partners_keeping_perfect(self, vertex: int) -> set[int]:
+        """With a perfect matching: the vertices q for which the graph without `vertex` and q
+        still has a perfect matching.
+
+        One search answers for every q (Gallai–Edmonds): without `vertex`, its partner is the
+        only exposed vertex, and q can be left out exactly when an even alternating path leads
+        from that partner to q, which is what the search labels "outer".
+        """
+        assert self.missing_pairs == 0 and self.mate[vertex] != -1
+        state = self.state()
+        partner = self.mate[vertex]
+        self.remove(vertex)
+        outer = self._search(partner)
+        self.restore(state)
+        assert outer is not None  # no other exposed vertex, so no augmenting path
+        return {q for q in range(self.n) if outer[q]}
+
     # -- changes ---------------------------------------------------------------------------
 
     def remove(self, vertex: int) -> None:
@@ -84,6 +101,14 @@ class Matching:
 
     def _augment_from(self, root: int) -> bool:
         """Search an augmenting path from the exposed `root`; flip it and return True if found."""
+        return self._search(root) is None
+
+    def _search(self, root: int) -> list[bool] | None:
+        """Edmonds' search from the exposed `root`.
+
+        Flips the first augmenting path found and returns None; when there is none, returns the
+        even ("outer") labels: the vertices reachable from `root` by an even alternating path.
+        """
         mate = self.mate
         parent = [-1] * self.n
         base = list(range(self.n))
@@ -99,7 +124,7 @@ class Matching:
                 if mate[to] == -1 and to != root and parent[to] == -1 and base[v] != base[to]:
                     parent[to] = v
                     self._flip(to, parent)
-                    return True
+                    return None
             for to in neighbours:
                 if base[v] == base[to] or mate[v] == to:
                     continue
@@ -109,10 +134,10 @@ class Matching:
                     parent[to] = v
                     if mate[to] == -1:
                         self._flip(to, parent)
-                        return True
+                        return None
                     outer[mate[to]] = True
                     queue.append(mate[to])
-        return False
+        return outer
 
     def _flip(self, end: int, parent: list[int]) -> None:
         mate = self.mate

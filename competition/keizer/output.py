@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from .pairing import Pairing
@@ -45,11 +45,13 @@ def pairing_document(pairing: Pairing) -> dict[str, Any]:
     }
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _exact(units: int, unit: int) -> str:
     return str(Fraction(units, unit))
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _rounded(units: int, unit: int) -> float:
-    return float(round(Fraction(units, unit), 2))
+    """Two decimals, halves rounded up (1/8 -> 0.13), as people round."""
+    hundredths = (Fraction(units, unit) * 100 + Fraction(1, 2)).__floor__()
+    return hundredths / 100

@@ -119,6 +119,10 @@ def lexicographic_pairing(
         repeats = sorted(
             (j for j in below if j in met[top]), key=lambda j: (last_meeting(top, j), j)
         )
+        if matching.missing_pairs == 0 and matching.mate[top] not in fresh[:1]:
+            # No repeat is needed: one search finds who keeps the rest pairable.
+            keeping = matching.partners_keeping_perfect(top)
+            fresh = [candidate for candidate in fresh if candidate in keeping][:1]
         for candidate in fresh + repeats:
             if _try_pair(matching, top, candidate, repeat=candidate in met[top]):
                 pairs.append((top, candidate))

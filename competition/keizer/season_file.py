@@ -22,7 +22,12 @@ class SeasonFileError(ValueError):
 
 
 RESULT_ALIASES = {"½-½": Result.DRAW}
-_FRACTION = re.compile(r"\s*(-?\d+)\s*(?:/\s*(\d+)\s*)?")
+_FRACTION = re.compile(r"\s*(-?[0-9]{1,12})\s*(?:/\s*([0-9]{1,12})\s*)?")
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_.-]+")
+# Bounds that no real club reaches; they keep arithmetic and output sizes sane.
+MAX_INTEGER = 1_000_000
+MAX_NUMERATOR = 10**9
+MAX_DENOMINATOR = 100
 _INTEGER_SETTINGS = ("top_value", "step", "rounds_per_period")
 _FRACTION_SETTINGS = ("bye_fraction", "excused_fraction", "team_fraction", "auto_absence_fraction")
 
@@ -30,12 +35,25 @@ _FRACTION_SETTINGS = ("bye_fraction", "excused_fraction", "team_fraction", "auto
 def loads(text: str) -> Season:
     """Parse the season file's JSON text."""
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_refuse_duplicate_keys)
     except json.JSONDecodeError as error:
         raise SeasonFileError(
             f"line {error.lineno} column {error.colno}", f"malformed JSON: {error.msg}"
         ) from None
+    except RecursionError:
+        raise SeasonFileError("", "malformed JSON: nested too deeply") from None
+    except ValueError as error:  # integers beyond Python's digit limit, duplicate keys
+        raise SeasonFileError("", f"malformed JSON: {error}") from None
     return from_document(document)
+
+
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = {}
+    for key, value in pairs:
+        if key in document:
+            raise ValueError(f"duplicate key {_shown(key)}")
+        document[key] = value
+    return document
 
 
 def dumps(season: Season) -> str:
@@ -90,16 +108,22 @@ def fraction_text(value: Fraction) -> str:
 
 def parse_fraction(value: Any, where: str) -> Fraction:
     if isinstance(value, int) and not isinstance(value, bool):
-        return Fraction(value)
+        value = str(value) if abs(value) <= MAX_NUMERATOR else None
     if isinstance(value, str):
         match = _FRACTION.fullmatch(value)
         if match:
-            numerator, denominator = match.group(1), match.group(2) or "1"
-            if int(denominator) == 0:
-                raise SeasonFileError(where, f"bad fraction {value!r}: division by zero")
-            return Fraction(int(numerator), int(denominator))
+            numerator, denominator = int(match.group(1)), int(match.group(2) or "1")
+            if denominator == 0:
+                raise SeasonFileError(where, f"bad fraction {_shown(value)}: division by zero")
+            fraction = Fraction(numerator, denominator)
+            if abs(fraction.numerator) > MAX_NUMERATOR or fraction.denominator > MAX_DENOMINATOR:
+                raise SeasonFileError(
+                    where,
+                    f"bad fraction {_shown(value)}: at most {MAX_NUMERATOR} over {MAX_DENOMINATOR}",
+                )
+            return fraction
     raise SeasonFileError(
-        where, f'bad fraction {value!r}: expected an integer or a string like "2/3"'
+        where, f'bad fraction {_shown(value)}: expected an integer or a string like "2/3"'
     )
 
 
@@ -114,14 +138,34 @@ def _expect(value: Any, kind: type, where: str, problem: str) -> None:
 def _refuse_unknown_keys(data: dict, allowed: set[str], where: str) -> None:
     for key in data:
         if key not in allowed:
-            place = f"{where}.{key}" if where else key
-            raise SeasonFileError(place, f"unknown key {key!r}")
+            place = _key(where, key) if where else json.dumps(key)
+            raise SeasonFileError(place, f"unknown key {_shown(key)}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
 
 
 def _positive_int(value: Any, where: str) -> int:
-    _expect(value, int, where, f"must be a positive integer, not {value!r}")
-    if value < 1:
-        raise SeasonFileError(where, f"must be a positive integer, not {value!r}")
+    problem = f"must be a whole number from 1 to {MAX_INTEGER}, not {_shown(value)}"
+    _expect(value, int, where, problem)
+    if not 1 <= value <= MAX_INTEGER:
+        raise SeasonFileError(where, problem)
+    return value
+
+
+def _key(where: str, key: str) -> str:
+    """The place of an object key: plain keys as they are, others quoted."""
+    return f"{where}.{key}" if _PLAIN_KEY.fullmatch(key) else f"{where}[{json.dumps(key)}]"
+
+
+def _text(value: Any, where: str) -> str:
+    """A string that can be written out again (no lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SeasonFileError(where, "contains characters that are not valid text") from None
     return value
 
 
@@ -161,11 +205,13 @@ def _players(data: Any) -> tuple[Player, ...]:
         player_id = item.get("id")
         if not isinstance(player_id, str) or not player_id.strip():
             raise SeasonFileError(f"{where}.id", "must be a non-empty string")
+        _text(player_id, f"{where}.id")
         if player_id in seen:
-            raise SeasonFileError(f"{where}.id", f"duplicate player id {player_id!r}")
+            raise SeasonFileError(f"{where}.id", f"duplicate player id {_shown(player_id)}")
         seen.add(player_id)
         name = item.get("name", player_id)
         _expect(name, str, f"{where}.name", "must be a string")
+        _text(name, f"{where}.name")
         joined_round = _positive_int(item.get("joined_round", 1), f"{where}.joined_round")
         start_points = parse_fraction(item.get("start_points", 0), f"{where}.start_points")
         if start_points < 0:
@@ -176,12 +222,12 @@ def _players(data: Any) -> tuple[Player, ...]:
 
 def _player_ref(value: Any, where: str, known: dict[str, Player], round_number: int) -> str:
     if not isinstance(value, str):
-        raise SeasonFileError(where, f"must be a player id, not {value!r}")
+        raise SeasonFileError(where, f"must be a player id, not {_shown(value)}")
     if value not in known:
-        raise SeasonFileError(where, f"unknown player id {value!r}")
+        raise SeasonFileError(where, f"unknown player id {_shown(value)}")
     if not known[value].has_joined(round_number):
         raise SeasonFileError(
-            where, f"player {value!r} joins in round {known[value].joined_round}, not yet"
+            where, f"player {_shown(value)} joins in round {known[value].joined_round}, not yet"
         )
     return value
 
@@ -190,14 +236,16 @@ def _absent(data: Any, where: str, known: dict[str, Player]) -> dict[str, Absenc
     _expect(data, dict, where, "must be an object of player id to reason")
     absent: dict[str, Absence] = {}
     for player_id, reason in data.items():
-        place = f"{where}.{player_id}"
+        place = _key(where, player_id)
         if player_id not in known:
-            raise SeasonFileError(place, f"unknown player id {player_id!r}")
+            raise SeasonFileError(place, f"unknown player id {_shown(player_id)}")
         try:
             absent[player_id] = Absence(reason)
         except ValueError:
             reasons = ", ".join(a.value for a in Absence)
-            raise SeasonFileError(place, f"unknown reason {reason!r} (one of {reasons})") from None
+            raise SeasonFileError(
+                place, f"unknown reason {_shown(reason)} (one of {reasons})"
+            ) from None
     return absent
 
 
@@ -209,7 +257,7 @@ def _result(value: Any, where: str) -> Result:
             return Result(value)
         except ValueError:
             pass
-    raise SeasonFileError(where, f"unknown result {value!r}")
+    raise SeasonFileError(where, f"unknown result {_shown(value)}")
 
 
 def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Round:
@@ -221,7 +269,8 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
         if player_id in seen:
             raise SeasonFileError(
                 place,
-                f"player {player_id!r} appears twice in this round (also at {seen[player_id]})",
+                f"player {_shown(player_id)} appears twice in this round "
+                f"(also at {seen[player_id]})",
             )
         seen[player_id] = place
 
@@ -243,7 +292,7 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
         take(bye, f"{where}.bye")
     absent = _absent(data.get("absent", {}), f"{where}.absent", known)
     for player_id in absent:
-        place = f"{where}.absent.{player_id}"
+        place = _key(f"{where}.absent", player_id)
         _player_ref(player_id, place, known, number)
         take(player_id, place)
     return Round(games=tuple(games), absent=absent, bye=bye)

@@ -117,3 +117,50 @@ def test_output_does_not_depend_on_the_hash_seed():
         for seed in ("1", "2", "3")
     }
     assert len(outputs) == 2
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        (
+            '{"settings": {"top_value": 1' + "0" * 5000 + "}}",
+            "error: malformed JSON: Exceeds the limit (4300 digits) for integer string conversion: "
+            "value has 5001 digits; use sys.set_int_max_str_digits() to increase the limit",
+        ),
+        (
+            '{"settings": {"top_value": 10000000000}}',
+            "error: settings.top_value: must be a whole number from 1 to 1000000, not 10000000000",
+        ),
+        ("[" * 100_000 + "]" * 100_000, "error: malformed JSON: nested too deeply"),
+        (
+            '{"players": [{"id": "a", "start_points": "1/1' + "1" * 4400 + '"}]}',
+            "error: players[0].start_points: bad fraction "
+            + ("'1/" + "1" * 24)  # the first 27 characters of the value, then "..."
+            + "...: "
+            'expected an integer or a string like "2/3"',
+        ),
+        (
+            '{"players": [{"id": "a", "start_points": "1/997"}]}',
+            "error: players[0].start_points: bad fraction '1/997': at most 1000000000 over 100",
+        ),
+        (
+            '{"players": [{"id": "a", "name": "\\ud800"}]}',
+            "error: players[0].name: contains characters that are not valid text",
+        ),
+        (
+            '{"players": [{"id": "a"}], "pair": {"absent": {"x\\ny": "excused"}}}',
+            "error: pair.absent[\"x\\ny\"]: unknown player id 'x\\ny'",
+        ),
+        (
+            '{"players": [{"id": "a", "start_points": "\\u0661\\u0662/3"}]}',
+            "error: players[0].start_points: bad fraction '١٢/3': "
+            'expected an integer or a string like "2/3"',
+        ),
+    ],
+)
+def test_hostile_input_exits_2_with_one_line_and_no_traceback(stdin, message):
+    for command in ("standings", "pair"):
+        process = run(command, "-", stdin=stdin)
+        assert process.returncode == 2
+        assert process.stderr.count("\n") == 1 and "Traceback" not in process.stderr
+        assert process.stderr.strip() == message

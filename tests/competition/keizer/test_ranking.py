@@ -75,8 +75,8 @@ def test_a_newcomer_is_inserted_where_value_plus_start_points_beats_the_total():
 
 
 def test_newcomers_joining_together_are_inserted_one_after_another():
-    # Ranking 1 totals: a 99, c 64, b 49 (as above). n (20): 69 > 64 -> second, total 69.
-    # m (5): 55 > 99? 54 > 69 (n)? 53 > 64 (c)? 52 > 49 (b)? yes -> fourth, before b.
+    # Both join in round 2, so they are inserted into ranking 0 (totals = values: a 50, b 49,
+    # c 48) before ranking 1 is computed.
     players = [
         {"id": "a"},
         {"id": "b"},
@@ -85,7 +85,7 @@ def test_newcomers_joining_together_are_inserted_one_after_another():
         {"id": "m", "joined_round": 2, "start_points": 5},
     ]
     rounds = [{"games": [game("a", "b", "1-0")], "absent": {"c": "excused"}}]
-    rankings = compute_rankings(season(players, rounds[:0] + rounds))
+    rankings = compute_rankings(season(players, rounds))
     assert [s.player_id for s in rankings[0].standings] == ["a", "b", "c"]
     # In ranking 0 the totals are the values (a 50, b 49, c 48): n (50+20) goes on top,
     # then m: 55 > 70 (n)? 54 > 50 (a)? yes -> second.

@@ -140,9 +140,12 @@ def test_writing_and_reading_gives_the_same_season(worked_example):
         ),
         (
             minimal(settings={"top_value": 0}),
-            "settings.top_value: must be a positive integer, not 0",
+            "settings.top_value: must be a whole number from 1 to 1000000, not 0",
         ),
-        (minimal(settings={"step": True}), "settings.step: must be a positive integer, not True"),
+        (
+            minimal(settings={"step": True}),
+            "settings.step: must be a whole number from 1 to 1000000, not True",
+        ),
         (minimal(settings={"topvalue": 50}), "settings.topvalue: unknown key 'topvalue'"),
         (
             minimal(players=[{"id": "a"}, {"id": "a"}], rounds=[]),
@@ -179,5 +182,16 @@ def test_malformed_json_names_line_and_column():
     )
 
 
-def test_the_worked_example_file_is_valid_json():
-    json.loads(season_file.dumps(season_file.from_document({"players": []})))
+def test_duplicate_keys_are_refused():
+    with pytest.raises(SeasonFileError) as error:
+        season_file.loads(
+            '{"players": [{"id": "a"}], "rounds": [{"absent": {"a": "excused", "a": "team"}}]}'
+        )
+    assert str(error.value) == "malformed JSON: duplicate key 'a'"
+
+
+def test_the_written_file_is_json_with_every_setting(worked_example):
+    document = json.loads(season_file.dumps(worked_example))
+    assert document["settings"]["excused_fraction"] == "1/3"
+    assert document["settings"]["full_revaluation_from_round"] == 10
+    assert len(document["rounds"]) == 3
