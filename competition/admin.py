@@ -220,11 +220,14 @@ class RoundAdmin(SimpleHistoryAdmin):
         if request.method != "POST":
             return redirect(reverse("admin:competition_round_change", args=[pk]))
         round_ = self._round_or_404(request, pk)
-        problems = services.check_seating(
-            round_, list(round_.games.values_list("white_id", "black_id")), round_.bye_id
+        games = list(round_.games.values_list("white_id", "black_id"))
+        problems = (
+            services.check_seating(round_, games, round_.bye_id)
+            if games
+            else [_("There is no pairing to publish.")]
         )
-        if problems or not round_.games.exists():
-            for message in problems or [_("There is no pairing to publish.")]:
+        if problems:
+            for message in problems:
                 self.message_user(request, message, messages.ERROR)
         elif services.publish(round_, timezone.now()):
             self.message_user(request, _("The pairing is published."), messages.SUCCESS)

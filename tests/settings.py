@@ -10,3 +10,7 @@ os.environ.setdefault(
 )
 
 from dsc_site.settings import *  # noqa: F403
+
+# Static files straight from the finders: no collectstatic before the tests.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

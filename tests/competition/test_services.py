@@ -1,0 +1,165 @@
+"""Workflows across models: recomputing snapshots, pairing, publishing, entering results."""
+
+from datetime import date, datetime
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from competition import exchange, services
+from competition.keizer.season import Result
+from competition.models import Absence, Game, Ranking, Round, Standing
+from tests.competition.keizer.conftest import amount
+from tests.competition.keizer.test_worked_example import RANKINGS, rows
+
+AMSTERDAM = ZoneInfo("Europe/Amsterdam")
+
+
+def totals(competition, after_round):
+    return {
+        s.participant_id: s.total
+        for s in Standing.objects.filter(
+            ranking__competition=competition, ranking__after_round=after_round
+        )
+    }
+
+
+def test_stored_snapshots_reproduce_the_worked_example(example_competition):
+    pk = example_competition.participant
+    for k, table in RANKINGS.items():
+        ranking = Ranking.objects.get(competition=example_competition, after_round=k)
+        stored = list(
+            ranking.standings.order_by("position").values_list("participant_id", "value", "total")
+        )
+        assert stored == [(pk[pid], int(value), amount(total)) for pid, value, total in rows(table)]
+
+
+def test_the_adapter_reads_back_what_was_stored(example_competition):
+    from tests.factories import worked_example_season
+
+    original = worked_example_season()
+    season = exchange.season_for(example_competition)
+    pk = example_competition.participant
+    assert [p.id for p in season.players] == [str(pk[p.id]) for p in original.players]
+    assert [[(g.white, g.black, g.result) for g in r.games] for r in season.rounds] == [
+        [(str(pk[g.white]), str(pk[g.black]), g.result) for g in r.games] for r in original.rounds
+    ]
+
+
+def test_changing_an_earlier_result_recomputes_every_later_snapshot(example_competition):
+    before = {k: totals(example_competition, k) for k in range(4)}
+    game = Game.objects.get(round__number=1, board=1)  # Jansen 1-0 Pietersen
+    services.enter_results(game.round, {game.pk: Result.BLACK_WINS.value})
+    after = {k: totals(example_competition, k) for k in range(4)}
+    assert after[0] == before[0]
+    assert all(after[k] != before[k] for k in (1, 2, 3))
+    jansen = example_competition.participant["jansen"]
+    assert after[1][jansen] == 50  # lost now: own value only
+
+
+def test_a_published_pairing_never_changes_when_an_earlier_result_does(example_competition):
+    round_4 = Round.objects.create(
+        competition=example_competition,
+        number=4,
+        date=date(2026, 9, 24),
+        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
+    )
+    services.make_pairing(round_4)
+    services.publish(round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))
+    pairing = list(round_4.games.values_list("board", "white_id", "black_id"))
+    game = Game.objects.get(round__number=2, board=1)
+    services.enter_results(game.round, {game.pk: Result.DRAW.value})
+    assert list(round_4.games.values_list("board", "white_id", "black_id")) == pairing
+
+
+def test_pairing_uses_the_engine_and_records_absences_and_bye(example_competition):
+    pk = example_competition.participant
+    round_4 = Round.objects.create(
+        competition=example_competition,
+        number=4,
+        date=date(2026, 9, 24),
+        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
+    )
+    Absence.objects.create(round=round_4, participant_id=pk["jansen"], reason="excused")
+    assert services.make_pairing(round_4) == []
+    round_4.refresh_from_db()
+    seated = {p for g in round_4.games.all() for p in (g.white_id, g.black_id)} | {round_4.bye_id}
+    assert len(seated) == 9 and pk["jansen"] not in seated
+    assert round_4.bye_id == pk["bakker"]  # the lowest ranked of ranking 3 (no byes yet)
+
+
+def test_pairing_refuses_when_the_previous_round_is_not_complete(example_competition):
+    Game.objects.filter(round__number=3, board=2).update(result="")
+    round_4 = Round.objects.create(
+        competition=example_competition,
+        number=4,
+        date=date(2026, 9, 24),
+        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
+    )
+    with pytest.raises(services.CompetitionError) as error:
+        services.make_pairing(round_4)
+    assert error.value.messages == [
+        "Ronde 4 kan nog niet ingedeeld worden: ronde 3 is niet compleet."
+    ]
+    assert not round_4.games.exists()
+
+
+def test_a_published_round_cannot_be_paired_again(example_competition):
+    round_3 = Round.objects.get(number=3)
+    with pytest.raises(services.CompetitionError):
+        services.make_pairing(round_3)
+    assert round_3.games.count() == 5
+
+
+def test_publishing_happens_exactly_once(example_competition):
+    round_4 = Round.objects.create(
+        competition=example_competition,
+        number=4,
+        date=date(2026, 9, 24),
+        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
+    )
+    services.make_pairing(round_4)
+    first = datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM)
+    assert services.publish(round_4, first) is True
+    assert services.publish(round_4, datetime(2026, 9, 18, 21, tzinfo=AMSTERDAM)) is False
+    round_4.refresh_from_db()
+    assert round_4.published_at == first
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda game, round_: {game.pk: "2-0"}, "Onbekende uitslag '2-0'."),
+        (
+            lambda game, round_: {999_999: "1-0"},
+            "Partij 999999 hoort niet bij de indeling van deze ronde.",
+        ),
+        (
+            lambda game, round_: (
+                Absence.objects.create(
+                    round=round_, participant_id=game.white_id, reason="excused"
+                ),
+                {game.pk: "1-0"},
+            )[1],
+            "Jansen is afwezig gemeld maar wel ingedeeld.",
+        ),
+    ],
+)
+def test_impossible_results_are_refused_and_nothing_changes(example_competition, change, message):
+    round_1 = Round.objects.get(number=1)
+    game = round_1.games.get(board=1)
+    snapshot = list(Standing.objects.values_list("pk", "total"))
+    results = change(game, round_1)
+    with pytest.raises(services.CompetitionError) as error:
+        services.enter_results(round_1, {**results, round_1.games.get(board=2).pk: "0-1"})
+    assert message in error.value.messages
+    assert round_1.games.get(board=2).result == Result.DRAW.value
+    assert list(Standing.objects.values_list("pk", "total")) == snapshot
+
+
+def test_start_points_are_stored_exactly(example_competition):
+    participant = example_competition.participants.first()
+    participant.start_points = "143/2"
+    participant.save()
+    participant.refresh_from_db()
+    assert participant.start_points == Fraction(143, 2)

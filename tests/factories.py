@@ -1,0 +1,58 @@
+"""Plain, deterministic factories for the site's tests."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from django.contrib.auth.models import Group, Permission, User
+
+from benchmarks.keizer import generated_season
+from competition import exchange, services
+from competition.keizer import season_file
+from competition.keizer.season import Season as EngineSeason
+from competition.models import Competition, Season
+
+WORKED_EXAMPLE = Path(__file__).parent / "competition" / "keizer" / "data" / "worked_example.json"
+FIRST_EVENING = date(2026, 9, 3)  # a Thursday
+
+
+def make_season(name: str = "2026-2027", start_date: date = FIRST_EVENING) -> Season:
+    return Season.objects.create(name=name, start_date=start_date)
+
+
+def make_competition(season: Season | None = None, **settings) -> Competition:
+    return Competition.objects.create(season=season or make_season(), **settings)
+
+
+def worked_example_season(rounds: int = 3) -> EngineSeason:
+    document = json.loads(WORKED_EXAMPLE.read_text(encoding="utf-8"))
+    document["rounds"] = document["rounds"][:rounds]
+    return season_file.from_document(document)
+
+
+def make_played_competition(
+    engine_season: EngineSeason, first_evening: date = FIRST_EVENING, **settings
+) -> tuple[Competition, dict[str, int]]:
+    """A competition holding the engine season's rounds, with its rankings computed."""
+    competition = make_competition(make_season(start_date=first_evening), **settings)
+    participant = exchange.load_season(competition, engine_season, first_evening)
+    services.recompute_rankings(competition)
+    return competition, participant
+
+
+@cache
+def big_engine_season(players: int = 150, rounds: int = 28) -> EngineSeason:
+    return generated_season(players, rounds, rounds_per_period=7, seed=1)
+
+
+def make_arbiter(username: str = "arbiter") -> User:
+    group, _ = Group.objects.get_or_create(name="Wedstrijdleiding")
+    group.permissions.set(
+        Permission.objects.filter(content_type__app_label__in=["competition", "members"])
+    )
+    user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
+    user.groups.add(group)
+    return user
