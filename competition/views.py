@@ -111,7 +111,7 @@ def pairing(request: HttpRequest) -> HttpResponse:
     competition = competition_for(request)
     today = timezone.localdate(now)
     rounds = list(
-        competition.rounds.filter(date__lte=today).select_related("bye__member").order_by("-number")
+        competition.rounds.filter(date__lt=today).select_related("bye__member").order_by("-number")
     )
     upcoming = next_round(competition, today)
     show_upcoming = upcoming is not None and (upcoming.is_published or request.user.is_staff)
@@ -124,6 +124,7 @@ def pairing(request: HttpRequest) -> HttpResponse:
             "upcoming": upcoming,
             "show_upcoming": show_upcoming,
             "upcoming_games": games.get(upcoming.pk, []) if show_upcoming else [],
+            "upcoming_provisional": upcoming is not None and upcoming.results_are_provisional(now),
             "past": [(r, games.get(r.pk, []), r.results_are_provisional(now)) for r in rounds],
             "now": now,
         },

@@ -19,7 +19,8 @@ WORKED_EXAMPLE = Path(__file__).parent / "competition" / "keizer" / "data" / "wo
 FIRST_EVENING = date(2026, 9, 3)  # a Thursday
 
 
-def make_season(name: str = "2026-2027", start_date: date = FIRST_EVENING) -> Season:
+def make_season(start_date: date = FIRST_EVENING, name: str | None = None) -> Season:
+    name = name or f"{start_date.year}-{start_date.year + 1}"
     return Season.objects.create(name=name, start_date=start_date)
 
 

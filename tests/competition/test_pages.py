@@ -1,0 +1,184 @@
+"""The public pages: what a visitor sees, in a constant number of queries."""
+
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from competition import services
+from competition.keizer.season import Absence as Reason
+from competition.models import Page, Round
+from tests.factories import big_engine_season, make_played_competition, worked_example_season
+
+AMSTERDAM = ZoneInfo("Europe/Amsterdam")
+# The worked example is stored from Thursday 3 September 2026: round 3 is on 17 September.
+BEFORE_ROUND_4 = datetime(2026, 9, 20, 12, tzinfo=AMSTERDAM)
+
+
+def test_the_standings_show_every_rounds_points_with_halves(client, example_competition):
+    page = client.get(reverse("competition:standings")).content.decode()
+    assert "Ranglijst 3, na ronde 3." in page
+    for name, total in [("de Zeeuw", "164½"), ("de Vries", "106½"), ("Bakker", "67½")]:
+        assert name in page and f">{total}<" in page
+    assert '<td class="text-end">24½</td>' in page  # de Zeeuw's draw in round 3
+
+
+def test_an_earlier_ranking_stays_reachable(client, example_competition):
+    page = client.get(reverse("competition:standings-round", args=[1])).content.decode()
+    assert "Ranglijst 1, na ronde 1." in page and ">71½<" in page
+    assert client.get(reverse("competition:standings-round", args=[9])).status_code == 404
+
+
+def test_movement_since_the_previous_ranking(client, example_competition):
+    page = client.get(reverse("competition:standings")).content.decode()
+    # de Vries went from 9th (ranking 2) to 5th (ranking 3); Slager from 4th to 6th.
+    assert '<td class="text-end movement-up">▲4</td>' in page
+    assert '<td class="text-end movement-down">▼2</td>' in page
+
+
+def test_older_seasons_are_reachable(client, example_competition, db):
+    make_played_competition(worked_example_season(1), date(2027, 9, 2))
+    assert (
+        "Ranglijst 1, na ronde 1." in client.get(reverse("competition:standings")).content.decode()
+    )
+    older = client.get(reverse("competition:standings") + "?seizoen=2026-2027").content.decode()
+    assert "Ranglijst 3, na ronde 3." in older
+
+
+@pytest.fixture
+def round_4(example_competition):
+    round_ = Round.objects.create(
+        competition=example_competition,
+        number=4,
+        date=date(2026, 9, 24),
+        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
+    )
+    services.make_pairing(round_)
+    return round_
+
+
+@time_machine.travel(BEFORE_ROUND_4, tick=False)
+def test_an_unpublished_pairing_is_invisible_to_visitors(client, round_4):
+    for url in (reverse("competition:pairing"), reverse("competition:home")):
+        page = client.get(url).content.decode()
+        assert "De indeling verschijnt op vrijdag 18 september 20:00." in page
+        assert (
+            "Concept" not in page
+            and 'class="table table-sm align-middle pairing"' not in page.split("Ronde 3")[0]
+        )
+
+
+@time_machine.travel(BEFORE_ROUND_4, tick=False)
+def test_the_arbiter_sees_the_draft(arbiter_client, round_4):
+    page = arbiter_client.get(reverse("competition:pairing")).content.decode()
+    assert "Concept: alleen de wedstrijdleider ziet dit" in page
+
+
+@time_machine.travel(BEFORE_ROUND_4, tick=False)
+def test_a_published_pairing_is_on_the_home_page(client, round_4):
+    services.publish(round_4, BEFORE_ROUND_4)
+    page = client.get(reverse("competition:home")).content.decode()
+    assert "Volgende clubavond: ronde 4, donderdag 24 september 2026" in page
+    first = round_4.games.get(board=1)
+    assert first.white.name in page and first.black.name in page
+
+
+@pytest.mark.parametrize(
+    ("moment", "provisional"),
+    [
+        (datetime(2026, 9, 17, 22, 0, tzinfo=AMSTERDAM), True),
+        (datetime(2026, 9, 17, 23, 29, 59, tzinfo=AMSTERDAM), True),
+        (datetime(2026, 9, 17, 23, 30, tzinfo=AMSTERDAM), False),
+        (datetime(2026, 9, 18, 9, 0, tzinfo=AMSTERDAM), False),
+    ],
+)
+def test_results_are_provisional_until_half_past_eleven(
+    client, example_competition, moment, provisional
+):
+    with time_machine.travel(moment, tick=False):
+        standings = client.get(reverse("competition:standings")).content.decode()
+        pairing = client.get(reverse("competition:pairing")).content.decode()
+    assert ("voorlopig: uitslagen zijn definitief na 23:30" in standings) is provisional
+    round_3 = pairing.split("Ronde 3,")[1].split("</h2>")[0]
+    assert ("voorlopig" in round_3) is provisional
+
+
+def test_a_player_page_explains_every_round(client, example_competition):
+    jansen = example_competition.participant["jansen"]
+    page = client.get(reverse("competition:player", args=[jansen])).content.decode()
+    # Ranking 3 values every round with ranking 2: Pietersen 45, de Zeeuw 50, Slager 47.
+    assert "won van Pietersen, waarde 45 → 45 punten" in page
+    assert "verloor van de Zeeuw → 0 punten" in page
+    assert "won van Slager, waarde 47 → 47 punten" in page
+    assert "Plaats 3 op ranglijst 3, waarde 48, totaal 140." in page
+
+
+def test_a_player_page_explains_draws_absences_and_the_bye(client, db):
+    # Round 1 of the worked example, but de Wit and de Bruin did not play: de Wit cancelled
+    # in time, de Bruin had the bye. Ranking 1 values round 1 with ranking 0 (Slager 47,
+    # de Wit 42, de Bruin 41).
+    season = worked_example_season(1)
+    first = season.rounds[0]
+    rounds = (
+        replace(first, games=first.games[:4], absent={"de-wit": Reason.EXCUSED}, bye="de-bruin"),
+    )
+    _, pk = make_played_competition(replace(season, rounds=rounds))
+
+    def page(player):
+        return client.get(reverse("competition:player", args=[pk[player]])).content.decode()
+
+    assert "remise tegen Slager, de helft van waarde 47 → 23½ punten" in page("bakker")
+    assert "op tijd afgemeld: 1/3 × eigen waarde 42 → 14 punten" in page("de-wit")
+    assert "vrij (oneven): 1 × eigen waarde 41 → 41 punten" in page("de-bruin")
+
+
+def test_the_rules_page_is_the_arbiters_text(client, db):
+    Page.objects.create(
+        slug="reglement",
+        title="Reglement interne competitie",
+        body="a. De indelingen worden gemaakt volgens het Keizersysteem;",
+    )
+    page = client.get(reverse("competition:rules")).content.decode()
+    assert "Reglement interne competitie" in page and "volgens het Keizersysteem" in page
+
+
+def queries_for(client, url) -> int:
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return len(context.captured_queries)
+
+
+def with_published_next_round(competition) -> Round:
+    last = competition.rounds.order_by("-number").first()
+    upcoming = Round.objects.create(
+        competition=competition,
+        number=last.number + 1,
+        date=last.date + timedelta(weeks=1),
+        publish_at=last.publish_at + timedelta(weeks=1),
+    )
+    services.make_pairing(upcoming)
+    services.publish(upcoming, upcoming.publish_at)
+    return upcoming
+
+
+def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(client, db):
+    small, small_pk = make_played_competition(worked_example_season(3), date(2025, 9, 4))
+    big, big_pk = make_played_competition(big_engine_season(), date(2026, 9, 3))
+    counts = {}
+    for competition, pk in ((small, small_pk), (big, big_pk)):
+        upcoming = with_published_next_round(competition)
+        season = f"?seizoen={competition.season.name}"
+        urls = [
+            reverse(name) + season
+            for name in ("competition:standings", "competition:pairing", "competition:home")
+        ]
+        urls.append(reverse("competition:player", args=[next(iter(pk.values()))]))
+        with time_machine.travel(upcoming.publish_at + timedelta(hours=1), tick=False):
+            counts[competition.pk] = [queries_for(client, url) for url in urls]
+    assert big.participants.count() == 150 and big.rankings.count() == 29
+    assert counts[small.pk] == counts[big.pk]
