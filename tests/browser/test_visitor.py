@@ -1,0 +1,54 @@
+"""A visitor opens the demo season's standings and pairing in a real browser."""
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.core.management import call_command
+
+from competition.models import Round
+
+pytestmark = pytest.mark.browser
+NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+
+@pytest.fixture
+def demo(transactional_db):
+    with time_machine.travel(NOW, tick=True):
+        call_command("load_demo")
+        yield
+
+
+def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.goto(f"{live_server.url}/ranglijst/")
+    assert page.locator("h1").inner_text() == "Ranglijst 2026-2027"
+    assert "Ranglijst 12, na ronde 12." in page.locator("main").inner_text()
+    rows = page.locator("table.standings tbody tr")
+    assert rows.count() == 40
+    first_row = rows.first.locator("td")
+    assert first_row.nth(0).inner_text() == "1"
+    assert first_row.nth(2).inner_text() == "50"  # the value of position 1
+    headers = page.locator("table.standings thead th")
+    assert headers.count() == 3 + 12 + 2  # #, name, value, rounds 1..12, total, movement
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "standings.png"), full_page=False)
+
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("link", name="Indeling").click()
+    assert page.locator("h1").inner_text() == "Indeling en uitslagen"
+    round_13 = Round.objects.get(number=13)
+    heading = page.locator("h2").first.inner_text()
+    assert heading.startswith("Ronde 13, donderdag 26 november 2026")
+    boards = page.locator("table.pairing").first.locator("tbody tr")
+    assert boards.count() == round_13.games.count() > 0
+    first_game = round_13.games.get(board=1)
+    assert first_game.white.name in boards.first.inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "pairing.png"), full_page=False)
+
+    page.locator("table.pairing").first.get_by_role("link").first.click()
+    assert page.locator("h1").inner_text() == first_game.white.name
+    assert "Plaats" in page.locator("main").inner_text()

@@ -1,0 +1,47 @@
+"""`manage.py load_demo`: the demo season a new user sees after `make run`."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import time_machine
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from competition.models import Absence, Competition, Game, Page, Round
+from members.models import Member
+
+# Sunday 22 November 2026: the 12th club evening was Thursday 19 November.
+NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_demo_is_a_season_under_way(db, capsys):
+    call_command("load_demo")
+    competition = Competition.objects.get()
+    assert Member.objects.count() == 40
+    assert competition.rounds.count() == 28 and competition.rounds_per_period == 7
+    played = competition.rounds.filter(number__lte=12)
+    assert all(r.is_published for r in played)
+    assert not Game.objects.filter(round__in=played, result="").exists()
+    assert competition.rounds.get(number=12).date.isoformat() == "2026-11-19"
+    assert competition.rankings.count() == 13
+    assert Round.objects.exclude(bye=None).exists()
+    assert Game.objects.filter(result__endswith="F").exists()
+    assert Absence.objects.filter(reason="excused").exists()
+    assert Absence.objects.filter(reason="team").exists()
+    assert competition.participants.filter(joined_round=6, start_points__gt=0).exists()
+    # Round 13's pairing was due on Friday 20 November at 20:00, so it is public.
+    assert competition.rounds.get(number=13).is_published
+    assert competition.rounds.get(number=14).games.count() == 0
+    assert Page.objects.filter(slug="reglement").exists()
+    output = capsys.readouterr().out
+    assert "user wedstrijdleider, password dsc-demo-2026" in output
+    assert authenticate(username="wedstrijdleider", password="dsc-demo-2026").is_staff
+
+
+@time_machine.travel(NOW, tick=False)
+def test_loading_the_demo_twice_changes_nothing(db):
+    call_command("load_demo")
+    counts = (Member.objects.count(), Game.objects.count(), Absence.objects.count())
+    call_command("load_demo")
+    assert (Member.objects.count(), Game.objects.count(), Absence.objects.count()) == counts
