@@ -72,6 +72,34 @@ def make_pairing(round_: Round) -> list[str]:
     return pairing.warnings
 
 
+def publish_due_rounds(now: datetime) -> list[Round]:
+    """Publish every round whose publication time has passed, pairing it first when the
+    arbiter prepared no draft. Each round in its own transaction, claimed under a row lock so
+    that two workers never publish the same round; a round that cannot be paired yet (the
+    previous round is incomplete) waits for the next pass."""
+    published = []
+    due = Round.objects.filter(published_at__isnull=True, publish_at__lte=now).order_by(
+        "publish_at"
+    )
+    for pk in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            round_ = (
+                Round.objects.select_for_update(skip_locked=True)
+                .filter(pk=pk, published_at__isnull=True)
+                .first()
+            )
+            if round_ is None:
+                continue  # another worker has it
+            if not round_.games.exists():
+                try:
+                    make_pairing(round_)
+                except CompetitionError:
+                    continue
+            if publish(round_, now):
+                published.append(round_)
+    return published
+
+
 def publish(round_: Round, now: datetime) -> bool:
     """Publish the round's pairing exactly once; False if it was already published."""
     return bool(

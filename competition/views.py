@@ -57,7 +57,10 @@ def round_pairings(rounds: list[Round]) -> dict[int, list[Game]]:
 
 def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
-    competition = competition_for(request)
+    try:
+        competition = competition_for(request)
+    except Http404:
+        return render(request, "competition/home.html", {"competition": None})
     upcoming = next_round(competition, timezone.localdate(now))
     visible = upcoming is not None and (upcoming.is_published or request.user.is_staff)
     ranking = latest_ranking(competition)

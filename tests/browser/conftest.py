@@ -1,11 +1,6 @@
 """Browser tests: Playwright drives Debian's Chromium (never `playwright install`)."""
 
-import os
-
 import pytest
-
-# Playwright's sync API runs an event loop in the test thread; the ORM must still work there.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -25,3 +20,16 @@ def browser_type_launch_args(browser_type_launch_args):
             "--no-first-run",
         ],
     }
+
+
+@pytest.fixture
+def allow_orm_beside_playwright(monkeypatch):
+    """Playwright's sync API runs an event loop in the test thread; the ORM must still work
+    there. Only for browser tests: the deploy check refuses this variable anywhere else."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def transactional_db(allow_orm_beside_playwright, transactional_db):
+    """The same database fixture, ordered inside the variable above (its flush needs it)."""
+    return transactional_db

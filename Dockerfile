@@ -1,0 +1,34 @@
+# One image, two roles: the web process (default) and the worker
+# (`python manage.py publish_due_rounds --loop`). Multi-stage, runs as a non-root user.
+
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml ./
+# Install the dependencies only; the application runs from /app.
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
+    && python -m venv /venv \
+    && /venv/bin/pip install -r requirements.txt
+
+FROM python:3.11-slim
+ENV PATH=/venv/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    DJANGO_SETTINGS_MODULE=dsc_site.settings \
+    PORT=8000
+RUN useradd --create-home --uid 10001 dsc
+COPY --from=build /venv /venv
+WORKDIR /app
+COPY manage.py ./
+COPY dsc_site ./dsc_site
+COPY competition ./competition
+COPY members ./members
+COPY absences ./absences
+COPY templates ./templates
+COPY static ./static
+COPY locale ./locale
+# Static files are collected at build time; settings need some values to load.
+RUN SECRET_KEY=collectstatic-only ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput
+USER 10001
+EXPOSE 8000
+CMD ["sh", "-c", "exec gunicorn dsc_site.wsgi --bind 0.0.0.0:${PORT} --workers 3 --no-control-socket --access-logfile -"]

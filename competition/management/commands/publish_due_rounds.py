@@ -1,0 +1,46 @@
+"""`python manage.py publish_due_rounds [--loop]`: the background worker.
+
+Publishes the pairings whose time has come (Friday 20:00). Runs one pass and exits (for cron
+and tests), or with --loop keeps checking every --interval seconds until SIGTERM/SIGINT.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+
+from django.core.management.base import BaseCommand
+from django.db import close_old_connections
+from django.utils import timezone
+
+from competition import services
+
+
+class Command(BaseCommand):
+    help = "Publish the pairings that are due (one pass, or --loop)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--loop", action="store_true", help="Keep running until stopped.")
+        parser.add_argument("--interval", type=float, default=20.0, help="Seconds between passes.")
+
+    def handle(self, *args, loop=False, interval=20.0, **options):
+        stopping = []
+
+        def stop(signum, frame):
+            stopping.append(signum)
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        while True:
+            close_old_connections()
+            for round_ in services.publish_due_rounds(timezone.now()):
+                self.stdout.write(f"published: {round_}", ending="\n")
+                self.stdout.flush()
+            if not loop:
+                return
+            deadline = time.monotonic() + interval
+            while not stopping and time.monotonic() < deadline:
+                time.sleep(min(0.2, interval))
+            if stopping:
+                self.stdout.write("worker stopped")
+                return
