@@ -28,6 +28,7 @@ test: $(INSTALLED)
 
 bench: $(INSTALLED)
 	$(BIN)/python -m benchmarks.keizer
+	$(BIN)/python -m benchmarks.site
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from competition.models import Ranking, Standing
 from competition.templatetags.keizer import format_amount
@@ -45,9 +44,7 @@ def standings_rows(ranking: Ranking, limit: int | None = None) -> list[StandingR
             participant_id=standing.participant_id,
             name=standing.participant.name,
             value=standing.value,
-            points_cells=format_html_join(
-                "", '<td class="text-end">{}</td>', ((format_amount(p),) for p in standing.points)
-            ),
+            points_cells=points_cells(standing.points),
             total=format_amount(standing.total),
             movement=(
                 previous[standing.participant_id] - standing.position
@@ -57,3 +54,13 @@ def standings_rows(ranking: Ranking, limit: int | None = None) -> list[StandingR
         )
         for standing in standings
     ]
+
+
+def points_cells(points: list[str]) -> SafeString:
+    """The table cells of a row's round points.
+
+    Safe without escaping: every cell is `format_amount` of a Fraction (digits, ½, a comma),
+    and Fraction() refuses any other text. Building the cells directly keeps a 150 × 28 table
+    fast (format_html_join costs more than the whole view).
+    """
+    return mark_safe("".join(f'<td class="text-end">{format_amount(p)}</td>' for p in points))

@@ -6,6 +6,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from django import template
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -42,3 +43,10 @@ def movement(change: int | None) -> str:
     if change < 0:
         return f"▼{-change}"
     return "–"
+
+
+@register.filter
+@lru_cache(maxsize=8192)
+def player_url(participant_id: int) -> str:
+    """The player page's address; cached, as a standings or results page links hundreds."""
+    return reverse("competition:player", args=[participant_id])

@@ -1,0 +1,64 @@
+"""Site benchmark: the standings page of a 150-player, 28-round season (`make bench`).
+
+Builds the season in a throw-away SQLite database (or DATABASE_URL), then times full requests
+through Django (middleware, view, queries, template) with the test client: best of 20 after a
+warm-up, without the test environment's template instrumentation (production has none).
+Target: under 50 ms. Exits 1 when missed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+TARGET = 0.050
+
+
+def main() -> int:
+    folder = tempfile.mkdtemp()
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from competition import exchange, services
+    from competition.models import Competition, Season
+
+    from .keizer import generated_season
+
+    call_command("migrate", verbosity=0)
+    print("building the 150-player, 28-round season (not timed) ...", flush=True)
+    season = Season.objects.create(name="bench", start_date=date(2026, 9, 3))
+    competition = Competition.objects.create(season=season)
+    exchange.load_season(competition, generated_season(150, 28, 7, seed=1), date(2026, 9, 3))
+    services.recompute_rankings(competition)
+
+    client = Client()
+    results = []
+    for url in ("/ranglijst/", "/indeling/", "/"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        timings = []
+        for _ in range(20):
+            start = time.perf_counter()
+            client.get(url)
+            timings.append(time.perf_counter() - start)
+        results.append((url, min(timings), len(response.content)))
+    failed = False
+    for url, best, size in results:
+        verdict = "ok" if url != "/ranglijst/" or best < TARGET else "TOO SLOW"
+        failed |= verdict != "ok"
+        target = f"target < {TARGET * 1000:.0f} ms" if url == "/ranglijst/" else ""
+        print(f"page {url:12} {best * 1000:6.1f} ms  {size / 1024:6.0f} KiB  {target}  {verdict}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
