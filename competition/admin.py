@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from competition import services
-from competition.forms import SHORTCUT_HELP, AbsenceFormSet, GameFormSet, ResultsForm
+from competition.forms import SHORTCUT_HELP, AbsenceFormSet, GameFormSet, ResultsForm, RoundForm
 from competition.models import (
     Absence,
     Competition,
@@ -109,6 +109,7 @@ class AbsenceInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(SimpleHistoryAdmin):
+    form = RoundForm
     list_display = ("number", "competition", "date", "publish_at", "published_at", "results")
     list_filter = ("competition",)
     list_select_related = ("competition__season",)

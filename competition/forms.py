@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from competition import schedule
 from competition.models import Game, Round
 from competition.services import check_seating
 
@@ -128,3 +129,17 @@ SHORTCUT_HELP = gettext_lazy(
     "Type 1 (white wins), 0 (black wins), r or = (draw), 1f / 0f (won by forfeit), "
     "00f (both forfeit); Tab goes to the next board, Enter saves."
 )
+
+
+class RoundForm(forms.ModelForm):
+    """A round's publication time defaults to 20:00 on the Friday before its club evening."""
+
+    class Meta:
+        model = Round
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("publish_at") and data.get("date"):
+            data["publish_at"] = schedule.publication_time(data["date"])
+        return data

@@ -168,7 +168,9 @@ class Round(models.Model):
     )
     number = models.PositiveIntegerField(_("round"), validators=[MinValueValidator(1)])
     date = models.DateField(_("club evening"))
-    publish_at = models.DateTimeField(_("publication time"))
+    publish_at = models.DateTimeField(
+        _("publication time"), blank=True, help_text=_("Empty: Friday 20:00 before the evening.")
+    )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     bye = models.ForeignKey(
         Participant,

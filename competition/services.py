@@ -113,7 +113,7 @@ def check_seating(
     """Problems with a seating of the round: nobody twice, nobody absent and seated, and with
     `everyone` also nobody present left out."""
     participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
-    absent = list(round_.absences.values_list("participant_id", flat=True))
+    absent = list(round_.absences.values_list("participant_id", flat=True)) if round_.pk else []
     present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
     names = {pk: p.name for pk, p in participants.items()}
     return seating_problems(games, bye, absent, present if everyone else None, names)

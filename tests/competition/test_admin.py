@@ -177,3 +177,29 @@ def test_the_round_page_shows_forced_repeats(arbiter_client, example_competition
         in page.content.decode()
     )
     assert Game.objects.filter(round=round_4).count() == 1
+
+
+def test_a_new_round_is_published_on_the_friday_before_at_eight_by_default(
+    arbiter_client, example_competition
+):
+    data = {
+        "competition": example_competition.pk,
+        "number": 4,
+        "date": "2026-10-29",
+        "publish_at_0": "",
+        "publish_at_1": "",
+        "bye": "",
+        "games-TOTAL_FORMS": 0,
+        "games-INITIAL_FORMS": 0,
+        "games-MIN_NUM_FORMS": 0,
+        "games-MAX_NUM_FORMS": 1000,
+        "absences-TOTAL_FORMS": 0,
+        "absences-INITIAL_FORMS": 0,
+        "absences-MIN_NUM_FORMS": 0,
+        "absences-MAX_NUM_FORMS": 1000,
+    }
+    response = arbiter_client.post(reverse("admin:competition_round_add"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    round_4 = Round.objects.get(number=4)
+    # Friday 23 October 2026, 20:00 summer time (the clocks go back two days later).
+    assert round_4.publish_at == datetime(2026, 10, 23, 20, tzinfo=AMSTERDAM)
