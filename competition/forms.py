@@ -136,7 +136,7 @@ class RoundForm(forms.ModelForm):
 
     class Meta:
         model = Round
-        fields = "__all__"
+        fields = ("competition", "number", "date", "publish_at", "bye")
 
     def clean(self):
         data = super().clean()
