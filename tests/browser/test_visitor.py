@@ -52,3 +52,26 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page):
     page.locator("table.pairing").first.get_by_role("link").first.click()
     assert page.locator("h1").inner_text() == first_game.white.name
     assert "Plaats" in page.locator("main").inner_text()
+
+
+def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(demo, live_server, page):
+    page.goto(f"{live_server.url}/beheer/")
+    page.get_by_label("Gebruikersnaam").fill("wedstrijdleider")
+    page.get_by_label("Wachtwoord").fill("dsc-demo-2026")
+    page.get_by_role("button", name="Inloggen").click()
+    round_13 = Round.objects.get(number=13)
+    page.goto(f"{live_server.url}/beheer/competition/round/{round_13.pk}/change/")
+    page.get_by_role("link", name="Uitslagen invoeren").click()
+    assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
+    # The cursor starts on board 1: type a result, Tab to the next board, and so on.
+    boards = round_13.games.count()
+    for number in range(boards):
+        page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
+        page.keyboard.press("Tab")
+    page.get_by_role("button", name="Uitslagen opslaan").click()
+    assert f"{boards} uitslag(en) opgeslagen" in page.locator("body").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "results.png"))
+
+    page.goto(f"{live_server.url}/ranglijst/")
+    assert "Ranglijst 13, na ronde 13." in page.locator("main").inner_text()
+    assert page.locator("table.standings thead th").count() == 3 + 13 + 2
