@@ -28,7 +28,7 @@ from competition.models import (
     Round,
     Standing,
 )
-from members.models import Member
+from members.models import ExternalGame, Member
 
 
 def season_for(competition: Competition, pair_round: Round | None = None) -> Season:
@@ -48,6 +48,10 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
     absences = defaultdict(dict)
     for absence in Absence.objects.filter(round__competition=competition):
         absences[absence.round_id][str(absence.participant_id)] = EngineAbsence(absence.reason)
+    for (round_id, participant_id), _match in team_match_absences(
+        competition, rounds, games
+    ).items():
+        absences[round_id][str(participant_id)] = EngineAbsence.TEAM
 
     played = []
     for round_ in rounds:
@@ -66,6 +70,39 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
         )
     request = PairRequest(absences[pair_round.id]) if pair_round is not None else None
     return Season(competition.engine_settings(), players, tuple(played), request)
+
+
+def team_match_absences(
+    competition: Competition, rounds: list[Round], games: dict[int, list[Game]] | None = None
+) -> dict[tuple[int, int], str]:
+    """{(round id, participant id): the team match} for members in a team match's line-up on a
+    club evening or the day after (DSC rule f): absent with the team reason, unless they are
+    seated in the round anyway. Only the internal (classical) competition; the team reason
+    takes precedence over a cancellation recorded for the same evening."""
+    if competition.kind != Competition.Kind.CLASSICAL or not rounds:
+        return {}
+    participant_of = dict(
+        competition.participants.filter(member__isnull=False).values_list("member_id", "pk")
+    )
+    first, last = min(r.date for r in rounds), max(r.date for r in rounds) + timedelta(days=1)
+    lineups = defaultdict(list)
+    for external in ExternalGame.objects.filter(
+        match__date__range=(first, last), member_id__in=participant_of
+    ).select_related("match__team"):
+        lineups[external.match.date].append(external)
+    if games is None:
+        games = defaultdict(list)
+        for game in Game.objects.filter(round__in=rounds):
+            games[game.round_id].append(game)
+    absent = {}
+    for round_ in rounds:
+        seated = {p for g in games[round_.id] for p in (g.white_id, g.black_id)} | {round_.bye_id}
+        for day in (round_.date, round_.date + timedelta(days=1)):
+            for external in lineups[day]:
+                participant = participant_of[external.member_id]
+                if participant not in seated:
+                    absent[(round_.id, participant)] = str(external.match)
+    return absent
 
 
 def is_complete(round_: Round, games: list[Game]) -> bool:

@@ -121,6 +121,13 @@ class Participant(models.Model):
         _("joins in round"), default=1, validators=[MinValueValidator(1)]
     )
     start_points = FractionField(_("start points"), default="0")
+    group = models.CharField(
+        _("group"),
+        max_length=1,
+        blank=True,
+        choices=[(g, g) for g in "ABCD"],
+        help_text=_("A–D by rating, fixed for the season."),
+    )
 
     class Meta:
         verbose_name = _("player")

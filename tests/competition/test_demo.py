@@ -7,8 +7,9 @@ import time_machine
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
+from competition import exchange
 from competition.models import Absence, Competition, Game, Page, Round
-from members.models import Member
+from members.models import Member, RatingList, Team
 
 # Sunday 22 November 2026: the 12th club evening was Thursday 19 November.
 NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
@@ -28,8 +29,17 @@ def test_the_demo_is_a_season_under_way(db, capsys):
     assert Round.objects.exclude(bye=None).exists()
     assert Game.objects.filter(result__endswith="F").exists()
     assert Absence.objects.filter(reason="excused").exists()
-    assert Absence.objects.filter(reason="team").exists()
-    assert competition.participants.filter(joined_round=6, start_points__gt=0).exists()
+    # DSC 1 plays on the Friday after club evening 4: its eight players are absent (team).
+    rounds = list(competition.rounds.all())
+    team_absent = exchange.team_match_absences(competition, rounds)
+    round_4 = competition.rounds.get(number=4)
+    dsc_1 = set(Team.objects.get(name="DSC 1").players.values_list("participations__pk", flat=True))
+    assert {p for (r, p) in team_absent if r == round_4.pk} == dsc_1 and len(dsc_1) == 8
+    newcomer = competition.participants.get(joined_round=6)
+    assert newcomer.start_points > 0 and newcomer.group in "ABCD"
+    assert set(competition.participants.values_list("group", flat=True)) == set("ABCD")
+    assert RatingList.objects.count() == 1
+    assert Member.objects.filter(estimated_rating__isnull=False).count() == 2
     # Round 13's pairing was due on Friday 20 November at 20:00, so it is public.
     assert competition.rounds.get(number=13).is_published
     assert competition.rounds.get(number=14).games.count() == 0

@@ -1,6 +1,7 @@
 """`python manage.py load_demo`: a realistic demo season, made through the real workflows.
 
-Forty members with ratings, a season of 4 periods of 7 weekly rounds whose 12th club evening is
+Forty members with ratings (a KNSB list of 1 June, two estimates), two teams with their
+matches, a season of 4 periods of 7 weekly rounds whose 12th club evening is
 the last one before today, the first 12 rounds paired by the engine, published and played
 (with absences, byes and a forfeit), the 13th round's pairing published when its Friday 20:00
 has passed, an arbiter account and the rules page. Deterministic; does nothing when a season
@@ -18,12 +19,13 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from competition import schedule, services
-from competition.models import Absence, Competition, Page, Participant, Round, Season
-from members.models import Member
+from competition import lineup, schedule, services
+from competition.models import Absence, Competition, Page, Round, Season
+from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 
 THURSDAY = 3
 PLAYED_ROUNDS = 12
+NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
 NAMES = [
     "Jan de Zeeuw",
@@ -67,6 +69,7 @@ NAMES = [
     "Ids Faber",
     "Baukje Sikkema",
 ]
+OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
@@ -95,33 +98,24 @@ def last_evening_before(today: date) -> date:
 @transaction.atomic
 def build_demo(now) -> Competition:
     rng = random.Random(2026)
-    members = [
-        Member.objects.create(
-            name=name,
-            knsb_number=8_100_000 + index,
-            email=f"{name.lower().replace(' ', '.')}@example.org",
-            rating=2150 - 27 * index + rng.randint(-20, 20),
-            rating_is_estimate=index in (17, 33),
-        )
-        for index, name in enumerate(NAMES)
-    ]
     twelfth = last_evening_before(timezone.localdate(now))
     first = twelfth - timedelta(weeks=PLAYED_ROUNDS - 1)
+    june_list = RatingList.objects.create(date=date(first.year, 6, 1), file_name="demo")
+    members = []
+    for index, name in enumerate(NAMES):
+        strength = 2150 - 27 * index + rng.randint(-20, 20)
+        estimated = index in (17, 33)  # two members without a KNSB rating
+        member = Member.objects.create(
+            name=name,
+            knsb_number=None if estimated else 8_100_000 + index,
+            email=f"{name.lower().replace(' ', '.')}@example.org",
+            estimated_rating=strength if estimated else None,
+        )
+        if not estimated:
+            ListedRating.objects.create(rating_list=june_list, member=member, rating=strength)
+        members.append(member)
     season = Season.objects.create(name=f"{first.year}-{first.year + 1}", start_date=first)
     competition = Competition.objects.create(season=season)
-    by_rating = sorted(members[:-1], key=lambda m: -m.rating)
-    for position, member in enumerate(by_rating, start=1):
-        Participant.objects.create(
-            competition=competition, member=member, initial_position=position
-        )
-    newcomer = members[-1]  # joins in round 6 with start points placing them mid-table
-    Participant.objects.create(
-        competition=competition,
-        member=newcomer,
-        initial_position=len(by_rating) + 1,
-        joined_round=6,
-        start_points=150,
-    )
     for number in range(1, 29):
         evening = first + timedelta(weeks=number - 1)
         Round.objects.create(
@@ -130,9 +124,17 @@ def build_demo(now) -> Competition:
             date=evening,
             publish_at=schedule.publication_time(evening),
         )
-    services.recompute_rankings(competition)
+    newcomer = members[NEWCOMER]  # joins in round 6 with the suggested start points
+    lineup.fill_initial_ranking(
+        competition, [m for m in members if m != newcomer], rating_list=june_list
+    )
+    create_teams(season.name, members, first, rng)
+    strength = {m.pk: m.rating.value for m in Member.objects.with_ratings()}
     for round_ in competition.rounds.order_by("number")[:PLAYED_ROUNDS]:
-        play_round(round_, rng)
+        if round_.number == 6:
+            points = lineup.suggest_start_points(competition, newcomer, 6)
+            lineup.add_newcomer(competition, newcomer, 6, points)
+        play_round(round_, rng, strength)
     upcoming = competition.rounds.get(number=PLAYED_ROUNDS + 1)
     if upcoming.publish_at <= now:
         services.make_pairing(upcoming)
@@ -148,12 +150,46 @@ def build_demo(now) -> Competition:
     return competition
 
 
-def play_round(round_: Round, rng: random.Random) -> None:
+def create_teams(season: str, members: list[Member], first: date, rng: random.Random) -> None:
+    """DSC 1 (KNSB, the 8 strongest) and DSC 2 (FSB, the next 6), each with matches on
+    Saturdays; DSC 1's second match is on the Friday after club evening 4, so its players are
+    absent from round 4 with the team reason."""
+    for name, league, players, boards, fridays in (
+        ("DSC 1", Team.League.KNSB, members[:8], 8, {1}),
+        ("DSC 2", Team.League.FSB, members[8:14], 6, set()),
+    ):
+        team = Team.objects.create(season=season, name=name, league=league)
+        team.players.set(players)
+        for match_number in range(7):
+            evening = first + timedelta(weeks=match_number * 2 + 1)
+            day = evening + timedelta(days=1 if match_number in fridays else 2)
+            match = TeamMatch.objects.create(
+                team=team,
+                date=day,
+                opponent=rng.choice(OPPONENTS),
+                at_home=match_number % 2 == 0,
+                kind=TeamMatch.Kind.CUP if match_number == 6 else TeamMatch.Kind.LEAGUE,
+            )
+            for board, member in enumerate(players[:boards], start=1):
+                own = member.rating.value
+                ExternalGame.objects.create(
+                    match=match,
+                    board=board,
+                    member=member,
+                    colour="white" if (board + match_number) % 2 else "black",
+                    opponent_name=f"Tegenstander {board}",
+                    own_rating=own,
+                    opponent_rating=own + rng.randint(-150, 150),
+                    score=rng.choice(["1", "1", "1/2", "0"]),
+                )
+
+
+def play_round(round_: Round, rng: random.Random, strength: dict[int, int]) -> None:
     """Absences, the engine's pairing, publication at 20:00 on Friday, then results."""
     present = services.present_players(round_)
-    reasons = [Absence.Reason.EXCUSED] * 6 + [Absence.Reason.TEAM] * 2 + [Absence.Reason.UNEXCUSED]
+    reasons = [Absence.Reason.EXCUSED] * 6 + [Absence.Reason.LATE, Absence.Reason.UNEXCUSED]
     for participant in present:
-        if rng.random() < 0.12:
+        if rng.random() < 0.1:
             Absence.objects.create(
                 round=round_, participant=participant, reason=rng.choice(reasons)
             )
@@ -161,11 +197,11 @@ def play_round(round_: Round, rng: random.Random) -> None:
     services.publish(round_, round_.publish_at)
     round_.refresh_from_db()
     results = {}
-    for game in round_.games.select_related("white__member", "black__member"):
+    for game in round_.games.select_related("white", "black"):
         if round_.number == 5 and game.board == 3:
             results[game.pk] = "1-0F"  # black did not come
             continue
-        edge = (game.white.member.rating - game.black.member.rating) / 400
+        edge = (strength[game.white.member_id] - strength[game.black.member_id]) / 400
         white_score = 1 / (1 + 10 ** (-edge))
         roll = rng.random()
         results[game.pk] = (

@@ -1,0 +1,188 @@
+"""Who plays in a competition: ranking 0 and groups at the start, newcomers during the season.
+
+Ratings come from the members app; the Keizer rules (where a newcomer lands) stay in the
+engine, which this module runs to show the arbiter the exact resulting position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import floor
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competition import exchange
+from competition.keizer.ranking import compute_rankings
+from competition.keizer.season import Player
+from competition.models import Competition, Participant
+from competition.services import CompetitionError, recompute_rankings
+from members.groups import group_for_rating, split_into_groups
+from members.models import Member, RatingList
+
+
+def rating_value(member: Member) -> int | None:
+    return member.rating.value if member.rating else None
+
+
+@transaction.atomic
+def fill_initial_ranking(
+    competition: Competition,
+    members: list[Member],
+    rating_list: RatingList | None = None,
+    previous: Competition | None = None,
+) -> list[Participant]:
+    """Ranking 0 of a new season and the groups A–D.
+
+    Order: by the final ranking of `previous` when given (members not in it follow, by rating),
+    else by the rating on `rating_list` (estimates for members not on it), strongest first.
+    Groups always follow the rating. Refused once a round has been paired.
+    """
+    if competition.rounds.filter(games__isnull=False).exists():
+        raise CompetitionError(_("Ranking 0 cannot change once a round has been paired."))
+    rated = list(Member.objects.filter(pk__in=[m.pk for m in members]).with_ratings(rating_list))
+    by_rating = sorted(rated, key=lambda m: (-(rating_value(m) or 0), m.name))
+    order = by_rating
+    if previous is not None:
+        final = previous.rankings.order_by("-after_round").first()
+        position = {}
+        if final is not None:
+            position = dict(
+                final.standings.filter(participant__member__isnull=False).values_list(
+                    "participant__member_id", "position"
+                )
+            )
+        order = sorted(by_rating, key=lambda m: position.get(m.pk, len(position) + 1))
+    groups = split_into_groups([m.pk for m in by_rating])
+    competition.participants.all().delete()
+    participants = Participant.objects.bulk_create(
+        Participant(
+            competition=competition, member=member, initial_position=index, group=groups[member.pk]
+        )
+        for index, member in enumerate(order, start=1)
+    )
+    recompute_rankings(competition)
+    return participants
+
+
+@dataclass(frozen=True)
+class NewcomerPreview:
+    member: Member
+    joined_round: int
+    start_points: Fraction
+    suggested_start_points: Fraction
+    position: int  # in ranking joined_round − 1, the ranking that pairs the newcomer's first round
+    of_players: int
+    group: str
+    neighbours: list[tuple[int, str, int | None]]  # position, name, rating around the newcomer
+
+
+def played_rounds(competition: Competition) -> int:
+    return (
+        competition.rankings.order_by("-after_round").values_list("after_round", flat=True).first()
+        or 0
+    )
+
+
+def suggest_start_points(competition: Competition, member: Member, joined_round: int) -> Fraction:
+    """Start points that put the newcomer just above the strongest player rated at or below
+    them, in the ranking the engine inserts newcomers into (ranking joined_round − 2)."""
+    reference = competition.rankings.filter(after_round=max(joined_round - 2, 0)).first()
+    if reference is None:
+        return Fraction(0)
+    rating = rating_value(member)
+    standings = list(reference.standings.select_related("participant__member").order_by("position"))
+    members = Member.objects.filter(
+        pk__in=[s.participant.member_id for s in standings if s.participant.member_id]
+    ).with_ratings()
+    ratings = {m.pk: rating_value(m) for m in members}
+    target = next(
+        (
+            s
+            for s in standings
+            if rating is not None and (ratings.get(s.participant.member_id) or 0) <= rating
+        ),
+        None,
+    )
+    if target is None:
+        return Fraction(0)
+    # Inserted at the first position i where value(i) + X > the total there (rules, section 5).
+    return Fraction(max(floor(target.total - target.valuation_value) + 1, 0))
+
+
+def preview_newcomer(
+    competition: Competition, member: Member, joined_round: int, start_points: Fraction | None
+) -> NewcomerPreview:
+    played = played_rounds(competition)
+    if not 2 <= joined_round <= played + 1:
+        raise CompetitionError(
+            _("A newcomer joins in round 2 to %(last)s (the next round to pair).")
+            % {"last": played + 1}
+        )
+    if competition.participants.filter(member=member).exists():
+        raise CompetitionError(_("%(name)s already plays in this competition.") % {"name": member})
+    suggested = suggest_start_points(competition, member, joined_round)
+    start_points = suggested if start_points is None else start_points
+    season = exchange.season_for(competition)
+    newcomer = Player("newcomer", member.name, joined_round, start_points)
+    ranking = compute_rankings(replace(season, players=(*season.players, newcomer)))[
+        joined_round - 1
+    ]
+    position = ranking.position_of("newcomer")
+    names = {p.engine_id: p for p in competition.participants.select_related("member")}
+    rated = {
+        m.pk: rating_value(m)
+        for m in Member.objects.filter(participations__competition=competition).with_ratings()
+    }
+    neighbours = []
+    for standing in ranking.standings[max(position - 3, 0) : position + 2]:
+        if standing.player_id == "newcomer":
+            neighbours.append((standing.rank, member.name, rating_value(member)))
+        else:
+            participant = names[standing.player_id]
+            neighbours.append((standing.rank, participant.name, rated.get(participant.member_id)))
+    return NewcomerPreview(
+        member=member,
+        joined_round=joined_round,
+        start_points=start_points,
+        suggested_start_points=suggested,
+        position=position,
+        of_players=len(ranking.standings),
+        group=newcomer_group(competition, member),
+        neighbours=neighbours,
+    )
+
+
+def newcomer_group(competition: Competition, member: Member) -> str:
+    if competition.kind != Competition.Kind.CLASSICAL:
+        return ""
+    participants = competition.participants.exclude(group="").select_related("member")
+    rated = {
+        m.pk: rating_value(m)
+        for m in Member.objects.filter(
+            pk__in=[p.member_id for p in participants if p.member_id]
+        ).with_ratings()
+    }
+    grouped = sorted(
+        ((rated.get(p.member_id) or 0, p.group) for p in participants), key=lambda pair: -pair[0]
+    )
+    return group_for_rating(rating_value(member), grouped)
+
+
+@transaction.atomic
+def add_newcomer(
+    competition: Competition, member: Member, joined_round: int, start_points: Fraction
+) -> Participant:
+    preview = preview_newcomer(competition, member, joined_round, start_points)
+    last = competition.participants.order_by("-initial_position").first()
+    participant = Participant.objects.create(
+        competition=competition,
+        member=member,
+        joined_round=joined_round,
+        start_points=start_points,
+        group=preview.group,
+        initial_position=(last.initial_position + 1) if last else 1,
+    )
+    recompute_rankings(competition)
+    return participant
