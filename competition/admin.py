@@ -24,6 +24,8 @@ from competition.models import (
     Round,
     Season,
 )
+from members import admin as members_admin
+from members.models import TeamMatch
 
 
 @admin.register(Season)
@@ -275,3 +277,16 @@ class RankingAdmin(admin.ModelAdmin):
 class PageAdmin(SimpleHistoryAdmin):
     list_display = ("title", "slug", "updated_at")
     prepopulated_fields = {"slug": ("title",)}
+
+
+admin.site.unregister(TeamMatch)
+
+
+@admin.register(TeamMatch)
+class TeamMatchAdmin(members_admin.TeamMatchAdmin):
+    """A line-up decides team absences (DSC rule f), so saving one recomputes the rankings."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        for competition in Competition.objects.filter(season__name=form.instance.team.season):
+            services.recompute_rankings(competition)

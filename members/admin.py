@@ -1,7 +1,30 @@
-from django.contrib import admin
-from django.utils.translation import gettext_lazy as _
+"""The arbiter's admin for members, rating lists and teams."""
 
-from members.models import Member
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from members import imports, knsb, services
+from members.forms import RatingListUploadForm
+from members.models import (
+    ExternalGame,
+    ListedRating,
+    Member,
+    RatingList,
+    Team,
+    TeamMatch,
+    TeamPlayerLot,
+)
+
+SESSION_KEY = "knsb_import"
 
 
 @admin.register(Member)
@@ -9,10 +32,171 @@ class MemberAdmin(admin.ModelAdmin):
     list_display = ("name", "knsb_number", "rating_shown", "is_active")
     list_filter = ("is_active",)
     search_fields = ("name", "knsb_number", "email")
+    fields = ("name", "knsb_number", "email", "is_active", "user", "estimated_rating")
 
     def get_queryset(self, request):
         return super().get_queryset(request).with_ratings()
 
-    @admin.display(description=_("rating"))
+    @admin.display(description=gettext_lazy("rating"))
     def rating_shown(self, member: Member) -> str:
         return str(member.rating) if member.rating else "—"
+
+
+class ListedRatingInline(admin.TabularInline):
+    model = ListedRating
+    fields = ("member", "rating")
+    readonly_fields = ("member", "rating")
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "date", "file_name", "imported_at")
+    inlines = [ListedRatingInline]
+    change_list_template = "admin/members/ratinglist/change_list.html"
+
+    def has_add_permission(self, request):
+        return False  # lists come in through the import
+
+    def get_urls(self):
+        return [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="members_ratinglist_import",
+            ),
+            *super().get_urls(),
+        ]
+
+    def import_view(self, request):
+        if not self.has_view_or_change_permission(request) or not request.user.has_perm(
+            "members.add_listedrating"
+        ):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Import a KNSB rating list"),
+        }
+        if request.method == "POST" and "confirm" in request.POST:
+            stored = request.session.pop(SESSION_KEY, None)
+            if stored is None:
+                self.message_user(
+                    request, _("The preview has expired; upload again."), messages.ERROR
+                )
+                return redirect(reverse("admin:members_ratinglist_import"))
+            parsed = knsb.RatingListFile(
+                tuple(knsb.ListedPlayer(*player) for player in stored["players"]), ()
+            )
+            report = imports.apply(parsed, date.fromisoformat(stored["date"]), stored["file_name"])
+            self.message_user(
+                request,
+                _("Rating list imported: %(count)s new rating(s).")
+                % {"count": len(report.new_ratings)},
+                messages.SUCCESS,
+            )
+            return redirect(reverse("admin:members_ratinglist_changelist"))
+        form = RatingListUploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            parsed = knsb.parse(form.cleaned_data["file"].read())
+            report = imports.preview(parsed, form.cleaned_data["date"])
+            if not report.errors:
+                numbers = set(
+                    Member.objects.exclude(knsb_number=None).values_list("knsb_number", flat=True)
+                )
+                request.session[SESSION_KEY] = {
+                    "date": form.cleaned_data["date"].isoformat(),
+                    "file_name": form.cleaned_data["file"].name,
+                    "players": [
+                        [p.line, p.knsb_number, p.name, p.rating]
+                        for p in parsed.players
+                        if p.knsb_number in numbers
+                    ],
+                }
+            context.update(report=report)
+        context.update(form=form)
+        return TemplateResponse(request, "admin/members/ratinglist/import.html", context)
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("name", "season", "league")
+    list_filter = ("season", "league")
+    filter_horizontal = ("players",)
+
+
+class ExternalGameInline(admin.TabularInline):
+    model = ExternalGame
+    fields = (
+        "board",
+        "member",
+        "colour",
+        "opponent_name",
+        "opponent_rating",
+        "own_rating",
+        "score",
+        "published_w_we",
+        "w_minus_we",
+    )
+    readonly_fields = ("w_minus_we",)
+    autocomplete_fields = ("member",)
+    extra = 0
+
+    @admin.display(description="W−We")
+    def w_minus_we(self, game: ExternalGame) -> str:
+        value = game.w_minus_we
+        return "—" if value is None else f"{value:+.2f}".replace(".", ",")
+
+
+@admin.register(TeamMatch)
+class TeamMatchAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "team", "kind", "date")
+    list_filter = ("team__season", "team", "kind")
+    list_select_related = ("team",)
+    inlines = [ExternalGameInline]
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        services.fill_own_ratings(list(form.instance.games.select_related("member", "match")))
+
+
+@admin.register(TeamPlayerLot)
+class TeamPlayerLotAdmin(admin.ModelAdmin):
+    list_display = ("season", "member", "lot", "drawn_at")
+    list_filter = ("season",)
+    readonly_fields = ("season", "member", "lot", "drawn_at")
+    actions = None
+    change_list_template = "admin/members/teamplayerlot/change_list.html"
+
+    def has_add_permission(self, request):
+        return False
+
+    def get_urls(self):
+        return [
+            path(
+                "draw/",
+                self.admin_site.admin_view(self.draw_view),
+                name="members_teamplayerlot_draw",
+            ),
+            *super().get_urls(),
+        ]
+
+    def draw_view(self, request):
+        if request.method == "POST" and request.user.has_perm("members.add_teamplayerlot"):
+            season = request.POST.get("season", "")
+            drawn = services.draw_lots(season)
+            self.message_user(
+                request,
+                _("%(count)s lot(s) drawn for %(season)s.") % {"count": drawn, "season": season}
+                if drawn
+                else _("No ties to draw lots for in %(season)s.") % {"season": season},
+            )
+        return redirect(reverse("admin:members_teamplayerlot_changelist"))
+
+    def changelist_view(self, request, extra_context=None):
+        seasons = Team.objects.order_by("-season").values_list("season", flat=True).distinct()
+        return super().changelist_view(request, {**(extra_context or {}), "seasons": seasons})

@@ -1,0 +1,62 @@
+"""Workflows of the members app: ratings on a date, the best team player, drawing lots."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from django.db import transaction
+
+from members import performance
+from members.models import ExternalGame, ListedRating, Member, TeamPlayerLot
+
+
+def rating_on(member: Member, day: date) -> int | None:
+    """The member's rating on the latest list dated on or before `day`, else the estimate."""
+    listed = (
+        ListedRating.objects.filter(member=member, rating_list__date__lte=day)
+        .order_by("-rating_list__date")
+        .values_list("rating", flat=True)
+        .first()
+    )
+    return listed if listed is not None else member.estimated_rating
+
+
+def fill_own_ratings(games: list[ExternalGame]) -> None:
+    """Give each board without an own rating the member's rating on the match date."""
+    for game in games:
+        if game.own_rating is None:
+            game.own_rating = rating_on(game.member, game.match.date)
+            game.save(update_fields=["own_rating"])
+
+
+def team_player_table(season: str) -> list[performance.TeamPlayerRow]:
+    games = ExternalGame.objects.filter(match__team__season=season).exclude(score="")
+    results = [
+        performance.ExternalResult(g.member_id, g.colour, g.score, g.w_minus_we) for g in games
+    ]
+    lots = dict(TeamPlayerLot.objects.filter(season=season).values_list("member_id", "lot"))
+    return performance.best_team_player_table(results, lots)
+
+
+@transaction.atomic
+def draw_lots(season: str, rng: random.Random | None = None) -> int:
+    """Record a drawing of lots for every group of players tied on all rules; players who
+    have a lot keep it (a drawing is never repeated). Returns how many lots were drawn."""
+    rng = rng or random.SystemRandom()
+    table = team_player_table(season)
+    drawn = 0
+    group: list[performance.TeamPlayerRow] = []
+    for row in table:
+        group.append(row)
+        if not row.tied_with_next:
+            undrawn = [r for r in group if r.lot is None]
+            if len(group) > 1 and undrawn:
+                taken = {r.lot for r in group if r.lot is not None}
+                free = [n for n in range(1, len(group) + len(taken) + 1) if n not in taken]
+                rng.shuffle(free)
+                for r, lot in zip(undrawn, free, strict=False):
+                    TeamPlayerLot.objects.create(season=season, member_id=r.member_id, lot=lot)
+                    drawn += 1
+            group = []
+    return drawn
