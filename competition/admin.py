@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -70,6 +71,21 @@ class CompetitionAdmin(admin.ModelAdmin):
         services.recompute_rankings(form.instance)
 
 
+def participant_field(request, db_field, formfield):
+    """Limit a participant select to the round's competition and build its choices once per
+    request (a review page has two selects per board)."""
+    round_ = getattr(request, "_round", None)
+    if round_ is None or db_field.related_model is not Participant:
+        return formfield
+    cache = request.__dict__.setdefault("_participant_choices", {})
+    if round_.competition_id not in cache:
+        participants = round_.competition.participants.select_related("member")
+        formfield.queryset = participants
+        cache[round_.competition_id] = (participants, list(formfield.choices))
+    formfield.queryset, formfield.choices = cache[round_.competition_id]
+    return formfield
+
+
 class GameInline(admin.TabularInline):
     model = Game
     formset = GameFormSet
@@ -89,11 +105,12 @@ class GameInline(admin.TabularInline):
     def has_delete_permission(self, request, obj=None):
         return self._editable(obj) and super().has_delete_permission(request, obj)
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("white__member", "black__member")
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        round_ = getattr(request, "_round", None)
-        if db_field.name in ("white", "black") and round_ is not None:
-            kwargs["queryset"] = round_.competition.participants.select_related("member")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        return participant_field(request, db_field, formfield)
 
 
 class AbsenceInline(admin.TabularInline):
@@ -102,11 +119,12 @@ class AbsenceInline(admin.TabularInline):
     fields = ("participant", "reason")
     extra = 0
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("participant__member")
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        round_ = getattr(request, "_round", None)
-        if db_field.name == "participant" and round_ is not None:
-            kwargs["queryset"] = round_.competition.participants.select_related("member")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        return participant_field(request, db_field, formfield)
 
 
 @admin.register(Round)
@@ -120,10 +138,25 @@ class RoundAdmin(SimpleHistoryAdmin):
     inlines = [GameInline, AbsenceInline]
     change_form_template = "admin/competition/round/change_form.html"
 
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                games_total=Count("games"), games_done=Count("games", filter=~Q(games__result=""))
+            )
+        )
+
     @admin.display(description=gettext_lazy("results"))
     def results(self, round_: Round) -> str:
-        games = list(round_.games.all())
-        return f"{sum(1 for g in games if g.result)}/{len(games)}"
+        return f"{round_.games_done}/{round_.games_total}"
+
+    def has_delete_permission(self, request, obj=None):
+        return (obj is None or not obj.is_published) and super().has_delete_permission(request, obj)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        services.recompute_rankings(form.instance.competition)
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         request._round = obj
@@ -135,10 +168,8 @@ class RoundAdmin(SimpleHistoryAdmin):
         return self.readonly_fields
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        round_ = getattr(request, "_round", None)
-        if db_field.name == "bye" and round_ is not None:
-            kwargs["queryset"] = round_.competition.participants.select_related("member")
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        return participant_field(request, db_field, formfield)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         round_ = self.get_object(request, object_id)
@@ -223,12 +254,7 @@ class RoundAdmin(SimpleHistoryAdmin):
         if request.method != "POST":
             return redirect(reverse("admin:competition_round_change", args=[pk]))
         round_ = self._round_or_404(request, pk)
-        games = list(round_.games.values_list("white_id", "black_id"))
-        problems = (
-            services.check_seating(round_, games, round_.bye_id)
-            if games
-            else [_("There is no pairing to publish.")]
-        )
+        problems = services.publication_problems(round_)
         if problems:
             for message in problems:
                 self.message_user(request, message, messages.ERROR)
@@ -253,12 +279,27 @@ class GameAdmin(SimpleHistoryAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # games belong to their round's pairing
+
 
 @admin.register(Absence)
 class AbsenceAdmin(SimpleHistoryAdmin):
+    """Read-only list with history; absences are recorded on the round's page, where they
+    are checked against the pairing and the rankings are recomputed."""
+
     list_display = ("round", "participant", "reason")
     list_filter = ("round__competition", "reason")
     list_select_related = ("round__competition__season", "participant__member")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Ranking)

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -63,6 +64,9 @@ class FractionField(models.CharField):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("max_length", 32)
         super().__init__(*args, **kwargs)
+        # CharField's length check would measure the Fraction; the text is at most 25 chars
+        # (the engine's bounds: 10 digits over 3).
+        self.validators[:] = [v for v in self.validators if not isinstance(v, MaxLengthValidator)]
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else to_fraction(value)
@@ -77,4 +81,10 @@ class FractionField(models.CharField):
         return self.get_prep_value(self.value_from_object(obj))
 
     def formfield(self, **kwargs):
-        return super().formfield(**{"form_class": FractionFormField, **kwargs})
+        # No max_length on the form field: its validator would measure the Fraction it made.
+        return super().formfield(**{"form_class": FractionFormField, **kwargs, "max_length": None})
+
+
+def not_negative(value: Fraction) -> None:
+    if value is not None and value < 0:
+        raise ValidationError(_("Must not be negative."), code="negative")

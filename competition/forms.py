@@ -74,13 +74,25 @@ class ResultsForm(forms.Form):
         return [(game, self[f"game_{game.pk}"]) for game in self.games]
 
 
+def submitted_absences(data, prefix: str = "absences") -> list[int]:
+    """The players the round page's absence rows name in this very POST (not deleted)."""
+    absent = []
+    for index in range(int(data.get(f"{prefix}-TOTAL_FORMS") or 0)):
+        participant = data.get(f"{prefix}-{index}-participant")
+        if participant and participant.isdigit() and not data.get(f"{prefix}-{index}-DELETE"):
+            absent.append(int(participant))
+    return absent
+
+
 class GameFormSet(forms.BaseInlineFormSet):
-    """The pairing review: boards and colours may change, but nobody twice and nobody missing."""
+    """The pairing review: boards and colours may change, but nobody twice, nobody missing,
+    nobody absent or not yet joined; checked against the absences submitted with it."""
 
     def clean(self):
         super().clean()
-        if any(self.errors):
-            return
+        round_ = self.instance
+        if any(self.errors) or (round_.pk and round_.is_published):
+            return  # a published pairing is read-only
         games = []
         boards = set()
         for form in self.forms:
@@ -93,35 +105,42 @@ class GameFormSet(forms.BaseInlineFormSet):
                 )
             boards.add(data["board"])
             games.append((data["white"].pk, data["black"].pk))
-        round_ = self.instance
-        problems = check_seating(round_, games, round_.bye_id, everyone=bool(games))
+        if not games or round_.competition_id is None:
+            return
+        problems = check_seating(round_, games, round_.bye_id, absent=submitted_absences(self.data))
         if problems:
             raise forms.ValidationError(problems)
 
 
 class AbsenceFormSet(forms.BaseInlineFormSet):
-    """A player recorded absent must not be seated in the round."""
+    """Absences name players of this competition; once the pairing is published, nobody in
+    it can be recorded absent (a late cancellation becomes a forfeit result instead)."""
 
     def clean(self):
         super().clean()
-        if any(self.errors) or self.instance.pk is None:
+        round_ = self.instance
+        if any(self.errors):
             return
-        seated = {
-            player
-            for pair in self.instance.games.values_list("white_id", "black_id")
-            for player in pair
-        } | {self.instance.bye_id}
+        seated = set()
+        if round_.pk and round_.is_published:
+            seated = {
+                player
+                for pair in round_.games.values_list("white_id", "black_id")
+                for player in pair
+            } | {round_.bye_id}
         for form in self.forms:
             data = getattr(form, "cleaned_data", None)
-            if (
-                data
-                and not data.get("DELETE")
-                and data.get("participant")
-                and data["participant"].pk in seated
-            ):
+            if not data or data.get("DELETE") or not data.get("participant"):
+                continue
+            participant = data["participant"]
+            if participant.competition_id != round_.competition_id:
                 raise forms.ValidationError(
-                    _("%(name)s is seated in this round's pairing; change the pairing first.")
-                    % {"name": data["participant"].name}
+                    _("%(name)s does not play in this competition.") % {"name": participant.name}
+                )
+            if participant.pk in seated:
+                raise forms.ValidationError(
+                    _("%(name)s is in the published pairing: record a forfeit result instead.")
+                    % {"name": participant.name}
                 )
 
 

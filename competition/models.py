@@ -13,19 +13,27 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from competition import schedule
-from competition.fields import FractionField
+from competition.fields import FractionField, not_negative
 from competition.keizer.season import Absence as AbsenceReason
 from competition.keizer.season import Result, Settings
 from members.models import Member
 
 
 class SeasonQuerySet(models.QuerySet):
-    def current(self):
-        return self.order_by("-start_date").first()
+    def current(self, today=None):
+        """The latest season that has started and has a competition (else the latest)."""
+        today = today or timezone.localdate()
+        with_competition = self.filter(competitions__isnull=False).distinct()
+        return (
+            with_competition.filter(start_date__lte=today).order_by("-start_date").first()
+            or with_competition.order_by("-start_date").first()
+            or self.order_by("-start_date").first()
+        )
 
 
 class Season(models.Model):
@@ -42,6 +50,11 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class CompetitionManager(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().select_related("season")  # its name includes the season
 
 
 class Competition(models.Model):
@@ -67,10 +80,16 @@ class Competition(models.Model):
         default=10,
         help_text=_("Empty: never."),
     )
-    bye_fraction = FractionField(_("bye: share of own value"), default="1")
-    excused_fraction = FractionField(_("cancelled in time: share"), default="1/3")
-    team_fraction = FractionField(_("team match: share"), default="2/3")
+    bye_fraction = FractionField(
+        _("bye: share of own value"), default="1", validators=[not_negative]
+    )
+    excused_fraction = FractionField(
+        _("cancelled in time: share"), default="1/3", validators=[not_negative]
+    )
+    team_fraction = FractionField(_("team match: share"), default="2/3", validators=[not_negative])
     auto_absence_fraction = FractionField(_("cancelled automatically: share"), default="1/3")
+
+    objects = CompetitionManager()
 
     class Meta:
         verbose_name = _("competition")
@@ -120,7 +139,7 @@ class Participant(models.Model):
     joined_round = models.PositiveIntegerField(
         _("joins in round"), default=1, validators=[MinValueValidator(1)]
     )
-    start_points = FractionField(_("start points"), default="0")
+    start_points = FractionField(_("start points"), default="0", validators=[not_negative])
     group = models.CharField(
         _("group"),
         max_length=1,
@@ -184,7 +203,7 @@ class Round(models.Model):
         verbose_name=_("bye"),
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="+",
     )
     pairing_warnings = models.JSONField(_("pairing warnings"), default=list, blank=True)
@@ -232,11 +251,12 @@ class Game(models.Model):
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games"
     )
     board = models.PositiveIntegerField(_("board"), validators=[MinValueValidator(1)])
+    # RESTRICT: a player with games cannot be deleted, but a whole season or competition can.
     white = models.ForeignKey(
-        Participant, verbose_name=_("white"), on_delete=models.PROTECT, related_name="+"
+        Participant, verbose_name=_("white"), on_delete=models.RESTRICT, related_name="+"
     )
     black = models.ForeignKey(
-        Participant, verbose_name=_("black"), on_delete=models.PROTECT, related_name="+"
+        Participant, verbose_name=_("black"), on_delete=models.RESTRICT, related_name="+"
     )
     result = models.CharField(_("result"), max_length=8, choices=Outcome, blank=True)
     history = HistoricalRecords()

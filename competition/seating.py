@@ -14,12 +14,15 @@ def seating_problems(
     absent: Iterable[int],
     expected: Iterable[int] | None,
     names: Mapping[int, str],
+    not_joined: Mapping[int, int] | None = None,
 ) -> list[str]:
     """What is wrong with a seating, as sentences for the arbiter (empty when it is right).
 
     `games` are (white, black) pairs, `absent` the players recorded absent, `expected` the
-    players who must be seated (present players), or None to skip the "missing" check.
+    players who must be seated (present players), or None to skip the "missing" check;
+    `not_joined` maps players who have not joined by this round to the round they join.
     """
+    not_joined = not_joined or {}
     games = list(games)
     absent = set(absent)
     seats = Counter(player for game in games for player in game)
@@ -35,6 +38,11 @@ def seating_problems(
         if player in absent:
             problems.append(
                 _("%(name)s is recorded as absent but is seated.") % {"name": names[player]}
+            )
+        if player in not_joined:
+            problems.append(
+                _("%(name)s only joins in round %(round)s.")
+                % {"name": names[player], "round": not_joined[player]}
             )
     if expected is not None:
         for player in sorted(set(expected) - set(seats) - absent):

@@ -95,6 +95,8 @@ def publish_due_rounds(now: datetime) -> list[Round]:
                     make_pairing(round_)
                 except CompetitionError:
                     continue
+            if publication_problems(round_):
+                continue  # a stale or inconsistent draft waits for the arbiter
             if publish(round_, now):
                 published.append(round_)
     return published
@@ -108,15 +110,39 @@ def publish(round_: Round, now: datetime) -> bool:
 
 
 def check_seating(
-    round_: Round, games: list[tuple[int, int]], bye: int | None, everyone: bool = True
+    round_: Round,
+    games: list[tuple[int, int]],
+    bye: int | None,
+    everyone: bool = True,
+    absent: list[int] | None = None,
 ) -> list[str]:
-    """Problems with a seating of the round: nobody twice, nobody absent and seated, and with
-    `everyone` also nobody present left out."""
+    """Problems with a seating of the round: nobody twice, nobody absent and seated, nobody
+    who has not joined yet, and with `everyone` also nobody present left out. `absent`
+    overrides the recorded absences (to check a form before it is saved)."""
     participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
-    absent = list(round_.absences.values_list("participant_id", flat=True)) if round_.pk else []
+    if absent is None:
+        absent = list(round_.absences.values_list("participant_id", flat=True)) if round_.pk else []
     present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
     names = {pk: p.name for pk, p in participants.items()}
-    return seating_problems(games, bye, absent, present if everyone else None, names)
+    not_joined = {
+        pk: p.joined_round for pk, p in participants.items() if p.joined_round > round_.number
+    }
+    return seating_problems(games, bye, absent, present if everyone else None, names, not_joined)
+
+
+def publication_problems(round_: Round) -> list[str]:
+    """Why the round's pairing cannot be published now (empty when it can): every earlier
+    round complete, a pairing, and a consistent seating of everyone present."""
+    season = exchange.season_for(round_.competition)
+    if len(season.rounds) < round_.number - 1:
+        return [
+            _("Round %(number)s cannot be published yet: round %(missing)s is not complete.")
+            % {"number": round_.number, "missing": len(season.rounds) + 1}
+        ]
+    games = list(round_.games.values_list("white_id", "black_id"))
+    if not games:
+        return [_("There is no pairing to publish.")]
+    return check_seating(round_, games, round_.bye_id)
 
 
 @transaction.atomic

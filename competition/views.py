@@ -33,6 +33,11 @@ def competition_for(request: HttpRequest) -> Competition:
     return competition
 
 
+def sees_drafts(request: HttpRequest) -> bool:
+    """Only the arbiter (who may change rounds) sees a pairing before it is published."""
+    return request.user.has_perm("competition.change_round")
+
+
 def latest_ranking(competition: Competition) -> Ranking | None:
     return competition.rankings.order_by("-after_round").first()
 
@@ -62,7 +67,7 @@ def home(request: HttpRequest) -> HttpResponse:
     except Http404:
         return render(request, "competition/home.html", {"competition": None})
     upcoming = next_round(competition, timezone.localdate(now))
-    visible = upcoming is not None and (upcoming.is_published or request.user.is_staff)
+    visible = upcoming is not None and (upcoming.is_published or sees_drafts(request))
     ranking = latest_ranking(competition)
     return render(
         request,
@@ -92,8 +97,8 @@ def standings(request: HttpRequest, round_number: int | None = None) -> HttpResp
             raise Http404("No such ranking")
     provisional = None
     if ranking is not None and ranking.after_round:
-        last = competition.rounds.get(number=ranking.after_round)
-        provisional = last if last.results_are_provisional(now) else None
+        last = competition.rounds.filter(number=ranking.after_round).first()
+        provisional = last if last and last.results_are_provisional(now) else None
     return render(
         request,
         "competition/standings.html",
@@ -113,11 +118,13 @@ def pairing(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     competition = competition_for(request)
     today = timezone.localdate(now)
+    drafts = sees_drafts(request)
+    past = competition.rounds.filter(date__lt=today)
     rounds = list(
-        competition.rounds.filter(date__lt=today).select_related("bye__member").order_by("-number")
+        (past if drafts else past.published()).select_related("bye__member").order_by("-number")
     )
     upcoming = next_round(competition, today)
-    show_upcoming = upcoming is not None and (upcoming.is_published or request.user.is_staff)
+    show_upcoming = upcoming is not None and (upcoming.is_published or drafts)
     games = round_pairings(rounds + ([upcoming] if show_upcoming else []))
     return render(
         request,

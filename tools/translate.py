@@ -18,11 +18,16 @@ def main() -> int:
     missing = []
     for entry in po:
         if entry.msgid in mapping:
-            entry.msgstr = mapping[entry.msgid]
+            dutch = mapping[entry.msgid]
+            if entry.msgid_plural:
+                entry.msgstr_plural = {0: dutch[0], 1: dutch[1]}
+            else:
+                entry.msgstr = dutch
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
-        elif not entry.msgstr:
-            missing.append(entry.msgid)
+                entry.previous_msgid = None
+        elif "fuzzy" in entry.flags or not (entry.msgstr or entry.msgstr_plural.get(0)):
+            missing.append(entry.msgid)  # a guess by makemessages is not a translation
     po.metadata["Language"] = "nl"
     po.metadata["Plural-Forms"] = "nplurals=2; plural=(n != 1);"
     po.metadata["Content-Type"] = "text/plain; charset=UTF-8"

@@ -43,10 +43,12 @@ def test_movement_since_the_previous_ranking(client, example_competition):
 
 def test_older_seasons_are_reachable(client, example_competition, db):
     make_played_competition(worked_example_season(1), date(2027, 9, 2))
-    assert (
-        "Ranglijst 1, na ronde 1." in client.get(reverse("competition:standings")).content.decode()
-    )
-    older = client.get(reverse("competition:standings") + "?seizoen=2026-2027").content.decode()
+    url = reverse("competition:standings")
+    # Before the new season starts, the current one is still 2026-2027.
+    assert "Ranglijst 3, na ronde 3." in client.get(url).content.decode()
+    with time_machine.travel(datetime(2027, 10, 1, 12, tzinfo=AMSTERDAM), tick=False):
+        assert "Ranglijst 1, na ronde 1." in client.get(url).content.decode()
+        older = client.get(url + "?seizoen=2026-2027").content.decode()
     assert "Ranglijst 3, na ronde 3." in older
 
 
@@ -137,14 +139,14 @@ def test_a_player_page_explains_draws_absences_and_the_bye(client, db):
     assert "vrij (oneven): 1 × eigen waarde 41 → 41 punten" in page("de-bruin")
 
 
-def test_the_rules_page_is_the_arbiters_text(client, db):
-    Page.objects.create(
-        slug="reglement",
-        title="Reglement interne competitie",
-        body="a. De indelingen worden gemaakt volgens het Keizersysteem;",
-    )
+def test_the_rules_page_exists_from_the_start_and_is_the_arbiters_text(client, db):
     page = client.get(reverse("competition:rules")).content.decode()
-    assert "Reglement interne competitie" in page and "volgens het Keizersysteem" in page
+    assert "Reglement interne competitie" in page and "Keizersysteem" in page
+    Page.objects.filter(slug="reglement").update(body="a. Nieuwe tekst van de wedstrijdleider.")
+    assert (
+        "Nieuwe tekst van de wedstrijdleider."
+        in client.get(reverse("competition:rules")).content.decode()
+    )
 
 
 def queries_for(client, url) -> int:

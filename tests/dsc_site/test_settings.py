@@ -55,10 +55,12 @@ def test_debug_accepts_only_true_or_false():
     assert "DEBUG must be true or false, not 'maybe'" in process.stderr
 
 
-def test_debug_is_off_unless_asked(settings):
-    from dsc_site.settings import env_bool
-
-    assert env_bool("SURELY_NOT_SET_VARIABLE") is False
-    assert settings.DEBUG is False
-    assert settings.TIME_ZONE == "Europe/Amsterdam" and settings.USE_TZ is True
-    assert settings.LANGUAGE_CODE == "nl"
+def test_debug_is_off_unless_asked():
+    show = (
+        "from django.conf import settings; print(settings.DEBUG, settings.TIME_ZONE, "
+        "settings.USE_TZ, settings.LANGUAGE_CODE)"
+    )
+    process = manage("shell", "-c", show, **PRODUCTION)
+    assert process.stdout.split() == ["False", "Europe/Amsterdam", "True", "nl"]
+    asked = manage("shell", "-c", show, **PRODUCTION, DEBUG="true")
+    assert asked.stdout.split()[0] == "True"

@@ -77,11 +77,19 @@ class Command(BaseCommand):
     help = "Load the demo season (nothing happens when a season already exists)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--reset", action="store_true", help="Delete all seasons first.")
+        parser.add_argument(
+            "--reset",
+            action="store_true",
+            help="Delete all seasons, members, teams and rating lists first (demo databases only).",
+        )
 
     def handle(self, *args, reset=False, **options):
         if reset:
-            Season.objects.all().delete()
+            with transaction.atomic():
+                Season.objects.all().delete()
+                Team.objects.all().delete()
+                RatingList.objects.all().delete()
+                Member.objects.all().delete()
         if Season.objects.exists():
             self.stdout.write("A season exists already; demo not loaded.")
         else:

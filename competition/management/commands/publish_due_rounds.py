@@ -10,7 +10,7 @@ import signal
 import time
 
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections
 from django.utils import timezone
 
 from competition import services
@@ -33,9 +33,15 @@ class Command(BaseCommand):
         signal.signal(signal.SIGINT, stop)
         while True:
             close_old_connections()
-            for round_ in services.publish_due_rounds(timezone.now()):
-                self.stdout.write(f"published: {round_}", ending="\n")
-                self.stdout.flush()
+            try:
+                for round_ in services.publish_due_rounds(timezone.now()):
+                    self.stdout.write(f"published: {round_}")
+                    self.stdout.flush()
+            except DatabaseError as error:
+                if not loop:
+                    raise
+                # The database restarting must not end the worker; the next pass catches up.
+                self.stderr.write(f"pass failed, retrying: {error}")
             if not loop:
                 return
             deadline = time.monotonic() + interval
