@@ -60,7 +60,7 @@ def test_debug_is_off_unless_asked():
         "from django.conf import settings; print(settings.DEBUG, settings.TIME_ZONE, "
         "settings.USE_TZ, settings.LANGUAGE_CODE)"
     )
-    process = manage("shell", "-c", show, **PRODUCTION)
+    process = manage("shell", "-v", "0", "-c", show, **PRODUCTION)
     assert process.stdout.split() == ["False", "Europe/Amsterdam", "True", "nl"]
-    asked = manage("shell", "-c", show, **PRODUCTION, DEBUG="true")
+    asked = manage("shell", "-v", "0", "-c", show, **PRODUCTION, DEBUG="true")
     assert asked.stdout.split()[0] == "True"
