@@ -13,8 +13,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from competition import services
-from competition.forms import SHORTCUT_HELP, AbsenceFormSet, GameFormSet, ResultsForm, RoundForm
+from competition import exchange, lineup, services
+from competition.forms import (
+    SHORTCUT_HELP,
+    AbsenceFormSet,
+    GameFormSet,
+    InitialRankingForm,
+    NewcomerForm,
+    ResultsForm,
+    RoundForm,
+)
 from competition.models import (
     Absence,
     Competition,
@@ -26,7 +34,7 @@ from competition.models import (
     Season,
 )
 from members import admin as members_admin
-from members.models import TeamMatch
+from members.models import Member, TeamMatch
 
 
 @admin.register(Season)
@@ -36,7 +44,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 class ParticipantInline(admin.TabularInline):
     model = Participant
-    fields = ("initial_position", "member", "guest_name", "joined_round", "start_points")
+    fields = ("initial_position", "member", "guest_name", "group", "joined_round", "start_points")
     autocomplete_fields = ("member",)
     extra = 0
 
@@ -66,9 +74,115 @@ class CompetitionAdmin(admin.ModelAdmin):
             services.recompute_rankings(competition)
         self.message_user(request, _("Rankings recomputed."), messages.SUCCESS)
 
+    change_form_template = "admin/competition/competition/change_form.html"
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         services.recompute_rankings(form.instance)
+
+    def get_urls(self):
+        def view(function, name):
+            return path(
+                f"<int:pk>/{name}/",
+                self.admin_site.admin_view(function),
+                name=f"competition_competition_{name}",
+            )
+
+        return [
+            view(self.ranking_zero_view, "ranking-zero"),
+            view(self.newcomer_view, "newcomer"),
+            *super().get_urls(),
+        ]
+
+    def _competition_or_404(self, request, pk) -> Competition:
+        competition = get_object_or_404(Competition, pk=pk)
+        if not self.has_change_permission(request, competition):
+            raise PermissionDenied
+        return competition
+
+    def _render(self, request, competition, template, title, **context):
+        return TemplateResponse(
+            request,
+            template,
+            {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "original": competition,
+                "title": title,
+                **context,
+            },
+        )
+
+    def ranking_zero_view(self, request, pk):
+        competition = self._competition_or_404(request, pk)
+        form = InitialRankingForm(
+            request.POST or None, initial={"members": Member.objects.active()}
+        )
+        if request.method == "POST" and form.is_valid():
+            try:
+                participants = lineup.fill_initial_ranking(
+                    competition,
+                    list(form.cleaned_data["members"]),
+                    form.cleaned_data["rating_list"],
+                    form.cleaned_data["previous"],
+                )
+            except services.CompetitionError as error:
+                form.add_error(None, error.messages)
+            else:
+                self.message_user(
+                    request,
+                    _("Ranking 0 has %(count)s players in groups A–D; reorder it below if needed.")
+                    % {"count": len(participants)},
+                    messages.SUCCESS,
+                )
+                return redirect(reverse("admin:competition_competition_change", args=[pk]))
+        return self._render(
+            request,
+            competition,
+            "admin/competition/competition/form.html",
+            _("Ranking 0 and groups"),
+            form=form,
+        )
+
+    def newcomer_view(self, request, pk):
+        competition = self._competition_or_404(request, pk)
+        played = lineup.played_rounds(competition)
+        form = NewcomerForm(
+            request.POST or None, competition=competition, initial={"joined_round": played + 1}
+        )
+        preview = None
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                preview = lineup.preview_newcomer(
+                    competition, data["member"], data["joined_round"], data["start_points"]
+                )
+            except services.CompetitionError as error:
+                form.add_error(None, error.messages)
+            else:
+                if "confirm" in request.POST:
+                    lineup.add_newcomer(
+                        competition, data["member"], data["joined_round"], preview.start_points
+                    )
+                    self.message_user(
+                        request,
+                        _("%(name)s joins in round %(round)s.")
+                        % {"name": data["member"], "round": data["joined_round"]},
+                        messages.SUCCESS,
+                    )
+                    return redirect(reverse("admin:competition_competition_change", args=[pk]))
+                form = NewcomerForm(
+                    {**request.POST.dict(), "start_points": str(preview.start_points)},
+                    competition=competition,
+                )
+        return self._render(
+            request,
+            competition,
+            "admin/competition/competition/form.html",
+            _("Add a newcomer"),
+            form=form,
+            preview=preview,
+        )
 
 
 def participant_field(request, db_field, formfield):
@@ -173,9 +287,17 @@ class RoundAdmin(SimpleHistoryAdmin):
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         round_ = self.get_object(request, object_id)
+        team = exchange.team_match_absences(round_.competition, [round_]) if round_ else {}
+        names = {
+            p.pk: p.name
+            for p in Participant.objects.filter(
+                pk__in=[participant for _round, participant in team]
+            ).select_related("member")
+        }
         extra_context = {
             **(extra_context or {}),
             "pairing_warnings": services.pairing_warning_texts(round_) if round_ else [],
+            "team_absences": sorted((names[p], match) for (_r, p), match in team.items()),
         }
         return super().change_view(request, object_id, form_url, extra_context)
 

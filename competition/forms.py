@@ -7,8 +7,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competition import schedule
-from competition.models import Game, Round
+from competition.fields import FractionFormField
+from competition.models import Competition, Game, Round
 from competition.services import check_seating
+from members.models import Member, RatingList
 
 # What the arbiter may type for a result: the results themselves and short forms.
 RESULT_SHORTCUTS = {
@@ -162,3 +164,39 @@ class RoundForm(forms.ModelForm):
         if not data.get("publish_at") and data.get("date"):
             data["publish_at"] = schedule.publication_time(data["date"])
         return data
+
+
+class InitialRankingForm(forms.Form):
+    rating_list = forms.ModelChoiceField(
+        RatingList.objects.all(),
+        required=False,
+        label=gettext_lazy("rating list"),
+        help_text=gettext_lazy("DSC uses the list of 1 June. Empty: each member's latest rating."),
+    )
+    previous = forms.ModelChoiceField(
+        Competition.objects.all(),
+        required=False,
+        label=gettext_lazy("order by the final ranking of"),
+        help_text=gettext_lazy("Empty: order by rating. Groups always follow the rating."),
+    )
+    members = forms.ModelMultipleChoiceField(
+        Member.objects.active(),
+        label=gettext_lazy("members"),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
+class NewcomerForm(forms.Form):
+    member = forms.ModelChoiceField(Member.objects.active(), label=gettext_lazy("member"))
+    joined_round = forms.IntegerField(min_value=2, label=gettext_lazy("joins in round"))
+    start_points = FractionFormField(
+        required=False,
+        label=gettext_lazy("start points"),
+        help_text=gettext_lazy("Empty: the suggestion."),
+    )
+
+    def __init__(self, *args, competition: Competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = Member.objects.active().exclude(
+            participations__competition=competition
+        )

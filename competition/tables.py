@@ -18,6 +18,7 @@ class StandingRow:
     position: int
     participant_id: int
     name: str
+    group: str
     value: int
     points_cells: SafeString
     total: str
@@ -43,6 +44,7 @@ def standings_rows(ranking: Ranking, limit: int | None = None) -> list[StandingR
             position=standing.position,
             participant_id=standing.participant_id,
             name=standing.participant.name,
+            group=standing.participant.group,
             value=standing.value,
             points_cells=points_cells(standing.points),
             total=format_amount(standing.total),

@@ -157,25 +157,23 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     lines = []
     if own is not None:
         settings = competition.engine_settings()
-        for number, (round_, points) in enumerate(
-            zip(season.rounds, own.round_points, strict=False), start=1
+        rounds = list(competition.rounds.order_by("number"))
+        team_matches = exchange.team_match_absences(competition, rounds)
+        for round_row, engine_round, points in zip(
+            rounds, season.rounds, own.round_points, strict=False
         ):
-            part = appearances(round_).get(participant.engine_id)
+            part = appearances(engine_round).get(participant.engine_id)
             opponent = standings.get(int(part.opponent)) if part and part.opponent else None
-            lines.append(
-                (
-                    number,
-                    points,
-                    explain(
-                        part,
-                        opponent.participant.name if opponent else "",
-                        own.valuation_value,
-                        opponent.valuation_value if opponent else 0,
-                        Fraction(points),
-                        settings,
-                    ),
-                )
+            line = explain(
+                part,
+                opponent.participant.name if opponent else "",
+                own.valuation_value,
+                opponent.valuation_value if opponent else 0,
+                Fraction(points),
+                settings,
             )
+            match = team_matches.get((round_row.pk, participant.pk))
+            lines.append((round_row.number, points, f"{line} ({match})" if match else line))
     return render(
         request,
         "competition/player.html",

@@ -9,4 +9,5 @@ urlpatterns = [
     path("beheer/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("competition.urls")),
+    path("", include("members.urls")),
 ]

@@ -52,6 +52,11 @@ class TeamPlayerRow:
     def percentage(self) -> Fraction:
         return self.points / self.games if self.games else Fraction(0)
 
+    @property
+    def percent(self) -> int:
+        """The percentage for display, rounded half up."""
+        return int(self.percentage * 100 + Fraction(1, 2))
+
     def rule_key(self) -> tuple:
         """Higher W−We, more blacks, fewer games, higher percentage (spec's order)."""
         return (-self.w_minus_we, -self.blacks_minus_whites, self.games, -self.percentage)

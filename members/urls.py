@@ -1,0 +1,6 @@
+from django.urls import path
+
+from members import views
+
+app_name = "members"
+urlpatterns = [path("teamspelers/", views.team_players, name="team-players")]
