@@ -107,8 +107,9 @@ def suggest_start_points(competition: Competition, member: Member, joined_round:
     )
     if target is None:
         return Fraction(0)
-    # Inserted at the first position i where value(i) + X > the total there (rules, section 5).
-    return Fraction(max(floor(target.total - target.valuation_value) + 1, 0))
+    # Inserted at the first position i where value(i) + X > the total there (rules, section 5);
+    # value(i) is the value of that position, `Standing.value`.
+    return Fraction(max(floor(target.total - target.value) + 1, 0))
 
 
 def preview_newcomer(
@@ -157,7 +158,9 @@ def preview_newcomer(
 def newcomer_group(competition: Competition, member: Member) -> str:
     if competition.kind != Competition.Kind.CLASSICAL:
         return ""
-    participants = competition.participants.exclude(group="").select_related("member")
+    participants = list(competition.participants.exclude(group="").select_related("member"))
+    if not participants:
+        return ""  # this competition has no groups
     rated = {
         m.pk: rating_value(m)
         for m in Member.objects.filter(
