@@ -19,7 +19,7 @@ from competition.keizer.season import Player
 from competition.models import Competition, Participant
 from competition.services import CompetitionError, recompute_rankings
 from members.groups import group_for_rating, split_into_groups
-from members.models import Member, RatingList
+from members.models import Member, Rating, RatingList
 
 
 def rating_value(member: Member) -> int | None:
@@ -75,7 +75,7 @@ class NewcomerPreview:
     position: int  # in ranking joined_round − 1, the ranking that pairs the newcomer's first round
     of_players: int
     group: str
-    neighbours: list[tuple[int, str, int | None]]  # position, name, rating around the newcomer
+    neighbours: list[tuple[int, str, Rating | None]]  # position, name, rating around them
 
 
 def played_rounds(competition: Competition) -> int:
@@ -133,13 +133,13 @@ def preview_newcomer(
     position = ranking.position_of("newcomer")
     names = {p.engine_id: p for p in competition.participants.select_related("member")}
     rated = {
-        m.pk: rating_value(m)
+        m.pk: m.rating
         for m in Member.objects.filter(participations__competition=competition).with_ratings()
     }
     neighbours = []
     for standing in ranking.standings[max(position - 3, 0) : position + 2]:
         if standing.player_id == "newcomer":
-            neighbours.append((standing.rank, member.name, rating_value(member)))
+            neighbours.append((standing.rank, member.name, member.rating))
         else:
             participant = names[standing.player_id]
             neighbours.append((standing.rank, participant.name, rated.get(participant.member_id)))

@@ -152,6 +152,7 @@ def enter_results(round_: Round, results: Mapping[int, str]) -> int:
     Refuses (changing nothing) results for games outside the round's pairing, unknown results,
     an unpublished round, and a seating that is not consistent (nobody twice, nobody absent).
     """
+    round_ = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
     games = {game.pk: game for game in round_.games.select_for_update()}
     problems = []
     if not round_.is_published:

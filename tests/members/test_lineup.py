@@ -58,7 +58,7 @@ def test_ranking_zero_follows_the_june_list_with_estimates_and_groups(june_list)
 
 
 def test_ranking_zero_can_follow_last_seasons_final_ranking(june_list):
-    previous, pk = make_played_competition(worked_example_season(), date(2025, 9, 4))
+    previous, _ = make_played_competition(worked_example_season(), date(2025, 9, 4))
     final_order = list(
         previous.rankings.get(after_round=3)
         .standings.order_by("position")
@@ -134,6 +134,7 @@ def test_the_arbiter_previews_then_adds_a_newcomer(arbiter_client, example_compe
     # ranking 2 with 141 at value 50, so 92.
     assert "Met 60 startpunten (voorstel: 92) doet Nieuweling mee vanaf ronde 4" in preview
     assert "op plaats" in preview and "van 11 op ranglijst 3" in preview
+    assert "<td>1650 (geschat)</td>" in preview  # an estimated rating is marked as such
     assert not Participant.objects.filter(member=newcomer).exists()
     arbiter_client.post(
         url, {"member": newcomer.pk, "joined_round": 4, "start_points": "60", "confirm": "1"}
