@@ -32,7 +32,6 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
         while True:
-            close_old_connections()
             try:
                 for round_ in services.publish_due_rounds(timezone.now()):
                     self.stdout.write(f"published: {round_}")
@@ -50,3 +49,4 @@ class Command(BaseCommand):
             if stopping:
                 self.stdout.write("worker stopped")
                 return
+            close_old_connections()  # a long-running loop must not keep a broken connection
