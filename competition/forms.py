@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -162,7 +163,9 @@ class RoundForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         if not data.get("publish_at") and data.get("date"):
-            data["publish_at"] = schedule.publication_time(data["date"])
+            data["publish_at"] = schedule.publication_time(
+                data["date"], settings.CLUB_DEADLINE_WEEKDAY, settings.CLUB_PUBLICATION_TIME
+            )
         return data
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from fractions import Fraction
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -207,7 +208,13 @@ class Round(models.Model):
         related_name="+",
     )
     pairing_warnings = models.JSONField(_("pairing warnings"), default=list, blank=True)
-    history = HistoricalRecords()
+    pairing_mailed_at = models.DateTimeField(
+        _("pairing e-mailed at"), null=True, blank=True, editable=False
+    )
+    waiting_notice_at = models.DateTimeField(
+        _("arbiter told of missing results at"), null=True, blank=True, editable=False
+    )
+    history = HistoricalRecords(excluded_fields=["pairing_mailed_at", "waiting_notice_at"])
 
     objects = RoundQuerySet.as_manager()
 
@@ -229,6 +236,12 @@ class Round(models.Model):
     @property
     def period(self) -> int:
         return self.competition.engine_settings().period_of(self.number)
+
+    @property
+    def cancellation_deadline(self) -> datetime:
+        return schedule.cancellation_deadline(
+            self.date, settings.CLUB_DEADLINE_WEEKDAY, settings.CLUB_DEADLINE_TIME
+        )
 
     @property
     def results_final_at(self) -> datetime:

@@ -7,6 +7,7 @@ ALLOWED_HOSTS. Every variable is listed in `.env.example`.
 from __future__ import annotations
 
 import os
+from datetime import time
 from pathlib import Path
 
 import dj_database_url
@@ -129,6 +130,14 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl")
+
+# The club's week (rules section 7): cancel until 18:00 on the last Friday before the club
+# evening; the pairing appears at 20:00 that Friday. Weekday: Monday = 0.
+CLUB_DEADLINE_WEEKDAY = int(os.environ.get("CLUB_DEADLINE_WEEKDAY", "4"))
+CLUB_DEADLINE_TIME = time.fromisoformat(os.environ.get("CLUB_DEADLINE_TIME", "18:00"))
+CLUB_PUBLICATION_TIME = time.fromisoformat(os.environ.get("CLUB_PUBLICATION_TIME", "20:00"))
+ARBITER_EMAIL = os.environ.get("ARBITER_EMAIL", "wedstrijdleider@dscdrachten.nl")
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

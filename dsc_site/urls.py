@@ -10,4 +10,5 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("competition.urls")),
     path("", include("members.urls")),
+    path("", include("absences.urls")),
 ]

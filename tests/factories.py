@@ -52,7 +52,9 @@ def big_engine_season(players: int = 150, rounds: int = 28) -> EngineSeason:
 def make_arbiter(username: str = "arbiter") -> User:
     group, _ = Group.objects.get_or_create(name="Wedstrijdleiding")
     group.permissions.set(
-        Permission.objects.filter(content_type__app_label__in=["competition", "members"])
+        Permission.objects.filter(
+            content_type__app_label__in=["competition", "members", "absences"]
+        )
     )
     user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
     user.groups.add(group)

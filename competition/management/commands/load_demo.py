@@ -27,6 +27,7 @@ THURSDAY = 3
 PLAYED_ROUNDS = 12
 NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
+MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw, to try "Mijn afmeldingen"
 NAMES = [
     "Jan de Zeeuw",
     "Pieter Bakker",
@@ -86,6 +87,7 @@ class Command(BaseCommand):
     def handle(self, *args, reset=False, **options):
         if reset:
             with transaction.atomic():
+                User.objects.filter(username=MEMBER[0]).delete()
                 Season.objects.all().delete()
                 Team.objects.all().delete()
                 RatingList.objects.all().delete()
@@ -97,6 +99,8 @@ class Command(BaseCommand):
             self.stdout.write(self.style.SUCCESS("Demo season loaded."))
         user, password = ARBITER
         self.stdout.write(f"Admin (/beheer/) login: user {user}, password {password}")
+        user, password = MEMBER
+        self.stdout.write(f"Member login (/afmelden/): user {user}, password {password}")
 
 
 def last_evening_before(today: date) -> date:
@@ -155,6 +159,9 @@ def build_demo(now) -> Competition:
         },
     )
     create_arbiter()
+    username, password = MEMBER
+    account = User.objects.create_user(username, password=password, first_name="Jan")
+    Member.objects.filter(name="Jan de Zeeuw").update(user=account)
     return competition
 
 

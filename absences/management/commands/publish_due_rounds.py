@@ -1,7 +1,9 @@
 """`python manage.py publish_due_rounds [--loop]`: the background worker.
 
-Publishes the pairings whose time has come (Friday 20:00). Runs one pass and exits (for cron
-and tests), or with --loop keeps checking every --interval seconds until SIGTERM/SIGINT.
+Each pass applies the no-show rule, publishes the pairings whose time has come (Friday 20:00),
+tells the arbiter once when a pairing waits for results, and e-mails published pairings to the
+players (absences/publication.py). Runs one pass and exits (for cron and tests), or with --loop
+keeps checking every --interval seconds until SIGTERM/SIGINT.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import DatabaseError, close_old_connections
 from django.utils import timezone
 
-from competition import services
+from absences import publication
 
 
 class Command(BaseCommand):
@@ -33,7 +35,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGINT, stop)
         while True:
             try:
-                for round_ in services.publish_due_rounds(timezone.now()):
+                for round_ in publication.run_pass(timezone.now()):
                     self.stdout.write(f"published: {round_}")
                     self.stdout.flush()
             except DatabaseError as error:

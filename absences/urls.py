@@ -1,0 +1,6 @@
+from django.urls import path
+
+from absences import views
+
+app_name = "absences"
+urlpatterns = [path("afmelden/", views.cancellations, name="mine")]

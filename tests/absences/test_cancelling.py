@@ -1,0 +1,226 @@
+"""Cancelling and re-registering: in time, late, after publication; only for oneself."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.test import Client
+from django.urls import reverse
+
+from absences import services
+from absences.models import Registration
+from competition import services as competition_services
+from competition.models import Absence, Game, Round
+
+from .conftest import at
+
+URL = reverse("absences:mine")
+
+
+def post(client, round_, action="cancel", reason="regular", confirm=True, **extra):
+    data = {"rounds": [round_.pk], "action": action, "reason": reason, **extra}
+    if confirm:
+        data["confirm"] = "1"
+    return client.post(URL + extra.pop("query", ""), data, follow=True)
+
+
+def test_the_page_lists_coming_evenings_with_status_and_deadline(jansen_client, round_4):
+    with time_machine.travel(at(12), tick=False):
+        page = jansen_client.get(URL).content.decode()
+    assert "Ronde 4, donderdag 24 september" in page
+    assert "vr 18 september 18:00" in page
+    assert "aangemeld" in page
+
+
+@pytest.mark.parametrize(
+    ("reason", "outcome", "share"), [("regular", "excused", "1/3"), ("team", "team", "2/3")]
+)
+def test_cancelling_in_time(jansen_client, jansen, round_4, reason, outcome, share):
+    with time_machine.travel(at(17, 59, 59), tick=False):
+        preview = post(jansen_client, round_4, reason=reason, confirm=False).content.decode()
+        assert "Op tijd" in preview and share in preview
+        assert not Absence.objects.exists()
+        post(jansen_client, round_4, reason=reason)
+    absence = Absence.objects.get(round=round_4)
+    assert absence.participant.member == jansen and absence.reason == outcome
+    record = Registration.objects.get()
+    assert record.made_by == jansen.user and record.reported_at == at(17, 59, 59)
+
+
+def test_cancelling_at_18_is_late_and_leaves_the_member_out(jansen_client, jansen, round_4):
+    with time_machine.travel(at(18), tick=False):
+        preview = post(jansen_client, round_4, confirm=False).content.decode()
+        assert "Na de deadline: je wordt niet ingedeeld en krijgt 0 punten." in preview
+        post(jansen_client, round_4)
+        competition_services.make_pairing(round_4)
+    assert Absence.objects.get(round=round_4).reason == "late"
+    seated = {p for g in round_4.games.all() for p in (g.white.member_id, g.black.member_id)}
+    assert jansen.pk not in seated
+
+
+def test_a_late_cancellation_discards_a_draft_with_the_member(
+    jansen_client, jansen, round_4, mailoutbox, django_capture_on_commit_callbacks
+):
+    with time_machine.travel(at(18, 30), tick=False):
+        competition_services.make_pairing(round_4)
+        with django_capture_on_commit_callbacks(execute=True):
+            post(jansen_client, round_4)
+    assert not round_4.games.exists()
+    assert any("conceptindeling" in m.subject for m in mailoutbox)
+
+
+def test_after_publication_the_opponent_wins_by_default_and_is_told(
+    jansen_client, jansen, round_4, mailoutbox, django_capture_on_commit_callbacks
+):
+    competition_services.make_pairing(round_4)
+    competition_services.publish(round_4, at(20))
+    game = (
+        Game.objects.filter(round=round_4).get(white__member=jansen)
+        if Game.objects.filter(round=round_4, white__member=jansen).exists()
+        else Game.objects.get(round=round_4, black__member=jansen)
+    )
+    opponent = game.black if game.white.member == jansen else game.white
+    with time_machine.travel(at(21), tick=False):
+        preview = post(jansen_client, round_4, confirm=False).content.decode()
+        assert f"{opponent.name} wint reglementair" in preview
+        with django_capture_on_commit_callbacks(execute=True):
+            post(jansen_client, round_4)
+    game.refresh_from_db()
+    assert game.result == ("0-1F" if game.white.member == jansen else "1-0F")
+    recipients = {address for m in mailoutbox for address in m.to}
+    assert opponent.member.email in recipients and "wedstrijdleider@dscdrachten.nl" in recipients
+    assert not Absence.objects.exists()
+
+
+def test_both_players_cancelling_after_publication_is_0_0f(round_4, jansen):
+    competition_services.make_pairing(round_4)
+    competition_services.publish(round_4, at(20))
+    game = round_4.games.get(board=1)
+    for player in (game.white.member, game.black.member):
+        services.apply(player, [round_4], "cancel", "regular", at(21), None, False, at(21))
+    game.refresh_from_db()
+    assert game.result == "0-0F"
+
+
+def test_the_bye_keeps_the_bye(round_4, example_competition):
+    Absence.objects.create(
+        round=round_4,
+        participant=example_competition.participants.get(member__name="Jansen"),
+        reason="excused",
+    )
+    competition_services.make_pairing(round_4)
+    competition_services.publish(round_4, at(20))
+    round_4.refresh_from_db()
+    bye = round_4.bye.member
+    [consequence] = services.apply(bye, [round_4], "cancel", "regular", at(21), None, False, at(21))
+    assert not consequence.changes_anything and "vrij" in consequence.message
+    assert Round.objects.get(pk=round_4.pk).bye.member == bye
+
+
+def test_registering_again_before_the_deadline(jansen_client, round_4):
+    with time_machine.travel(at(12), tick=False):
+        post(jansen_client, round_4)
+        post(jansen_client, round_4, action="register")
+    assert not Absence.objects.exists()
+    assert list(Registration.objects.order_by("sequence").values_list("outcome", flat=True)) == [
+        "excused",
+        "present",
+    ]
+
+
+def test_after_the_deadline_only_the_arbiter_registers_again(
+    jansen_client, jansen, round_4, arbiter
+):
+    arbiter_client = Client()
+    arbiter_client.force_login(arbiter)
+    with time_machine.travel(at(12), tick=False):
+        post(jansen_client, round_4)
+    with time_machine.travel(at(19), tick=False):
+        page = post(jansen_client, round_4, action="register").content.decode()
+        assert "De deadline is voorbij: vraag de wedstrijdleider" in page
+        assert Absence.objects.exists()
+        arbiter_client.post(
+            URL + f"?lid={jansen.pk}",
+            {
+                "rounds": [round_4.pk],
+                "action": "register",
+                "reason": "regular",
+                "reported_at": "18-09-2026 17:30",
+                "confirm": "1",
+            },
+        )
+    assert not Absence.objects.exists()
+    record = Registration.objects.get(outcome="present")
+    assert record.made_by == arbiter and record.reported_at == at(17, 30)
+
+
+def test_the_arbiter_records_a_phone_call_from_before_the_deadline(arbiter_client, jansen, round_4):
+    with time_machine.travel(at(19), tick=False):
+        arbiter_client.post(
+            URL + f"?lid={jansen.pk}",
+            {
+                "rounds": [round_4.pk],
+                "action": "cancel",
+                "reason": "regular",
+                "reported_at": "18-09-2026 17:45",
+                "confirm": "1",
+            },
+        )
+    assert Absence.objects.get().reason == "excused"  # reported in time
+
+
+def test_a_member_can_only_change_their_own_status(jansen_client, example_competition, round_4):
+    other = example_competition.participants.get(member__name="Pietersen").member
+    assert jansen_client.get(URL + f"?lid={other.pk}").status_code == 403
+    with time_machine.travel(at(12), tick=False):
+        jansen_client.post(
+            URL + f"?lid={other.pk}",
+            {"rounds": [round_4.pk], "action": "cancel", "reason": "regular", "confirm": "1"},
+        )
+    assert not Absence.objects.exists()
+
+
+def test_visitors_must_log_in(client, round_4):
+    response = client.get(URL)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_double_submit_creates_one_record(jansen_client, round_4):
+    with time_machine.travel(at(12), tick=False):
+        post(jansen_client, round_4)
+        post(jansen_client, round_4)
+    assert Registration.objects.count() == 1 and Absence.objects.count() == 1
+
+
+def test_several_evenings_at_once(jansen_client, round_4, example_competition):
+    round_5 = Round.objects.create(
+        competition=example_competition,
+        number=5,
+        date=round_4.date + timedelta(weeks=1),
+        publish_at=at(20) + timedelta(weeks=1),
+    )
+    with time_machine.travel(at(12), tick=False):
+        jansen_client.post(
+            URL,
+            {
+                "rounds": [round_4.pk, round_5.pk],
+                "action": "cancel",
+                "reason": "regular",
+                "confirm": "1",
+            },
+        )
+    assert Absence.objects.count() == 2
+
+
+def test_a_report_cannot_lie_in_the_future(arbiter_client, jansen, round_4):
+    with time_machine.travel(at(12), tick=False):
+        page = arbiter_client.post(
+            URL + f"?lid={jansen.pk}",
+            {
+                "rounds": [round_4.pk],
+                "action": "cancel",
+                "reason": "regular",
+                "reported_at": "19-09-2026 12:00",
+            },
+        ).content.decode()
+    assert "Een melding kan niet in de toekomst liggen." in page
