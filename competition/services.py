@@ -95,6 +95,7 @@ def publish_due_rounds(now: datetime) -> list[Round]:
                     make_pairing(round_)
                 except CompetitionError:
                     continue
+                round_.refresh_from_db()  # the pairing set the bye
             if publication_problems(round_):
                 continue  # a stale or inconsistent draft waits for the arbiter
             if publish(round_, now):

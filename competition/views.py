@@ -135,6 +135,9 @@ def pairing(request: HttpRequest) -> HttpResponse:
             "show_upcoming": show_upcoming,
             "upcoming_games": games.get(upcoming.pk, []) if show_upcoming else [],
             "upcoming_provisional": upcoming is not None and upcoming.results_are_provisional(now),
+            "waiting": upcoming is not None
+            and not upcoming.is_published
+            and upcoming.publish_at <= now,
             "past": [(r, games.get(r.pk, []), r.results_are_provisional(now)) for r in rounds],
             "now": now,
         },

@@ -12,7 +12,7 @@ import signal
 import time
 
 from django.core.management.base import BaseCommand
-from django.db import DatabaseError, close_old_connections
+from django.db import close_old_connections
 from django.utils import timezone
 
 from absences import publication
@@ -38,11 +38,12 @@ class Command(BaseCommand):
                 for round_ in publication.run_pass(timezone.now()):
                     self.stdout.write(f"published: {round_}")
                     self.stdout.flush()
-            except DatabaseError as error:
+            except Exception as error:
                 if not loop:
                     raise
-                # The database restarting must not end the worker; the next pass catches up.
-                self.stderr.write(f"pass failed, retrying: {error}")
+                # A database restart or an unreachable mail server must not end the worker:
+                # the failed step rolled back and the next pass does it again.
+                self.stderr.write(f"pass failed, retrying: {error!r}")
             if not loop:
                 return
             deadline = time.monotonic() + interval
