@@ -76,3 +76,22 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(demo, live
     page.goto(f"{live_server.url}/ranglijst/")
     assert "Ranglijst 13, na ronde 13." in page.locator("main").inner_text()
     assert page.locator("table.standings thead th").count() == 4 + 13 + 2
+
+
+def test_a_member_cancels_for_next_week_in_the_browser(demo, live_server, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/accounts/login/?next=/afmelden/")
+    page.get_by_label("Gebruikersnaam").fill("jan")
+    page.get_by_label("Wachtwoord").fill("dsc-lid-2026")
+    page.get_by_role("button", name="Inloggen").click()
+    assert page.locator("h1").inner_text() == "Mijn afmeldingen"
+    # Round 13's pairing is published (Friday 20 November 20:00 has passed); round 14's
+    # deadline is Friday 27 November 18:00: cancelling for it is timely.
+    page.get_by_label("Ronde 14, donderdag 3 december").check()
+    page.get_by_role("button", name="Laat zien wat er gebeurt").click()
+    assert "Op tijd: je krijgt 1/3 van je waarde." in page.locator(".alert").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "cancel.png"), full_page=True)
+    page.get_by_role("button", name="Bevestigen").click()
+    assert "Ronde 14: Op tijd: je krijgt 1/3 van je waarde." in page.locator("main").inner_text()
+    row = page.locator("table.evenings tr", has_text="Ronde 14")
+    assert "op tijd afgemeld" in row.inner_text()
