@@ -17,7 +17,7 @@ from tests.factories import big_engine_season, make_played_competition, worked_e
 
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
 # The worked example is stored from Thursday 3 September 2026: round 3 is on 17 September.
-BEFORE_ROUND_4 = datetime(2026, 9, 20, 12, tzinfo=AMSTERDAM)
+BEFORE_ROUND_4 = datetime(2026, 9, 18, 12, tzinfo=AMSTERDAM)  # Friday, before 20:00
 
 
 def test_the_standings_show_every_rounds_points_with_halves(client, example_competition):
