@@ -27,8 +27,9 @@ COPY absences ./absences
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
-# Static files are collected at build time; settings need some values to load.
-RUN SECRET_KEY=collectstatic-only ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput
+# Static files are collected and the code compiled at build time (settings need some values).
+RUN SECRET_KEY=collectstatic-only ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \
+    && python -m compileall -q /app
 USER 10001
 EXPOSE 8000
 CMD ["sh", "-c", "exec gunicorn dsc_site.wsgi --bind 0.0.0.0:${PORT} --workers 3 --no-control-socket --access-logfile -"]
