@@ -95,8 +95,11 @@ def command_time(command: str, path: Path, runs: int = 5) -> float:
 def main() -> int:
     # Whole commands are timed as a deployment runs them: with compiled bytecode (this machine
     # sets PYTHONDONTWRITEBYTECODE, which would make every run compile the engine afresh).
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "competition/keizer"], check=True,
-                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": ""})
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", "competition/keizer"],
+        check=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": ""},
+    )
     print("generating seasons (not timed) ...", flush=True)
     standings_season = generated_season(150, 28, rounds_per_period=7, seed=1)
     pairing_season = generated_season(200, 20, rounds_per_period=28, seed=2)

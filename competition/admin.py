@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -91,8 +94,22 @@ class CompetitionAdmin(admin.ModelAdmin):
         return [
             view(self.ranking_zero_view, "ranking-zero"),
             view(self.newcomer_view, "newcomer"),
+            view(self.season_file_view, "season-file"),
             *super().get_urls(),
         ]
+
+    def season_file_view(self, request, pk):
+        competition = get_object_or_404(Competition, pk=pk)
+        if not self.has_view_or_change_permission(request, competition):
+            raise PermissionDenied
+        document = exchange.season_file_document(competition)
+        response = HttpResponse(
+            json.dumps(document, ensure_ascii=False, indent=2) + "\n",
+            content_type="application/json; charset=utf-8",
+        )
+        name = f"dsc-{competition.season.name}-{competition.kind}.json"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
     def _competition_or_404(self, request, pk) -> Competition:
         competition = get_object_or_404(Competition, pk=pk)

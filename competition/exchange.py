@@ -8,11 +8,14 @@ snapshots. Player ids in the engine are participant primary keys as text.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date, timedelta
 
 from django.utils import timezone
+from django.utils.text import slugify
 
 from competition import schedule
+from competition.keizer import season_file
 from competition.keizer.ranking import Ranking as EngineRanking
 from competition.keizer.season import Absence as EngineAbsence
 from competition.keizer.season import Game as EngineGame
@@ -144,13 +147,78 @@ def store_rankings(competition: Competition, rankings: list[EngineRanking]) -> N
     Standing.objects.bulk_create(standings, batch_size=1000)
 
 
+def season_file_document(competition: Competition) -> dict:
+    """The competition as a season file (`season-format.md`), with readable player ids.
+
+    Ids are derived from names ("de-zeeuw", "de-zeeuw-2"), so exporting, importing and
+    exporting again gives the same file.
+    """
+    season = season_for(competition)
+    taken: set[str] = set()
+    ids = {}
+    for player in season.players:
+        base = slugify(player.name) or "speler"
+        candidate, number = base, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{base}-{number}"
+        taken.add(candidate)
+        ids[player.id] = candidate
+    order = {player.id: index for index, player in enumerate(season.players)}
+    renamed = replace(
+        season,
+        players=tuple(replace(p, id=ids[p.id]) for p in season.players),
+        rounds=tuple(
+            replace(
+                r,
+                games=tuple(replace(g, white=ids[g.white], black=ids[g.black]) for g in r.games),
+                absent={
+                    ids[p]: reason
+                    for p, reason in sorted(r.absent.items(), key=lambda item: order[item[0]])
+                },
+                bye=ids[r.bye] if r.bye else None,
+            )
+            for r in season.rounds
+        ),
+        pair=None,
+    )
+    return season_file.to_document(renamed)
+
+
+def import_season_file(season_row, kind: str, text: str, first_evening: date) -> Competition:
+    """A new competition from a season file (validated as the engine validates it)."""
+    season = season_file.loads(text)  # SeasonFileError names the place and the problem
+    settings = season.settings
+    competition = Competition.objects.create(
+        season=season_row,
+        kind=kind,
+        top_value=settings.top_value,
+        step=settings.step,
+        rounds_per_period=settings.rounds_per_period,
+        full_revaluation_from_round=settings.full_revaluation_from_round,
+        bye_fraction=settings.bye_fraction,
+        excused_fraction=settings.excused_fraction,
+        team_fraction=settings.team_fraction,
+        auto_absence_fraction=settings.auto_absence_fraction,
+    )
+    load_season(competition, season, first_evening)
+    return competition
+
+
 def load_season(competition: Competition, season: Season, first_evening: date) -> dict[str, int]:
     """Store an engine season's players and rounds in an empty competition (weekly evenings).
 
-    Players become members (by name); every round is stored as published and played. Returns
-    the participant primary key of each engine player id.
+    Players are matched to members by name (new members are made for unknown names); every
+    round is stored as published and played. Returns the participant key of each player id.
     """
-    members = Member.objects.bulk_create(Member(name=player.name) for player in season.players)
+    existing = {}
+    for member in Member.objects.filter(name__in=[p.name for p in season.players]):
+        existing.setdefault(member.name, member)
+    new = Member.objects.bulk_create(
+        Member(name=p.name) for p in season.players if p.name not in existing
+    )
+    unused = iter(new)
+    members = [existing.get(p.name) or next(unused) for p in season.players]
     participants = Participant.objects.bulk_create(
         Participant(
             competition=competition,
