@@ -16,6 +16,7 @@ from django.utils.text import slugify
 
 from competition import schedule
 from competition.keizer import season_file
+from competition.keizer.attendance import attendance_after_each_round
 from competition.keizer.ranking import Ranking as EngineRanking
 from competition.keizer.season import Absence as EngineAbsence
 from competition.keizer.season import Game as EngineGame
@@ -113,8 +114,11 @@ def is_complete(round_: Round, games: list[Game]) -> bool:
     return round_.is_published and all(game.result for game in games)
 
 
-def store_rankings(competition: Competition, rankings: list[EngineRanking]) -> None:
-    """Replace the competition's ranking snapshots by the engine's rankings."""
+def store_rankings(
+    competition: Competition, rankings: list[EngineRanking], season: Season
+) -> None:
+    """Replace the competition's ranking snapshots by the engine's rankings of `season`."""
+    attended = attendance_after_each_round(season)
     Ranking.objects.filter(competition=competition).delete()
     rows = Ranking.objects.bulk_create(
         Ranking(
@@ -141,6 +145,7 @@ def store_rankings(competition: Competition, rankings: list[EngineRanking]) -> N
                 valuation_value=valuation_value[standing.player_id],
                 total=standing.total,
                 points=[str(p) for p in standing.points],
+                attended=attended[ranking.round].get(standing.player_id, 0),
             )
             for standing in ranking.standings
         )

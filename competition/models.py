@@ -357,6 +357,9 @@ class Standing(models.Model):
     )
     total = FractionField(_("total"))
     points = models.JSONField(_("points per round"), default=list)
+    attended = models.PositiveIntegerField(
+        _("rounds attended"), default=0, help_text=_("Up to this ranking's round (section 8).")
+    )
 
     class Meta:
         verbose_name = _("standing")

@@ -30,7 +30,7 @@ class CompetitionError(Exception):
 def recompute_rankings(competition: Competition) -> None:
     """Compute every ranking snapshot of the competition anew from its completed rounds."""
     season = exchange.season_for(competition)
-    exchange.store_rankings(competition, compute_rankings(season))
+    exchange.store_rankings(competition, compute_rankings(season), season)
 
 
 def present_players(round_: Round) -> list[Participant]:

@@ -23,9 +23,20 @@ class StandingRow:
     points_cells: SafeString
     total: str
     movement: int | None  # places gained since the previous ranking; None: new
+    attended: int | None = None  # rounds attended so far (prize eligibility)
+    reached: bool = False  # attended at least two thirds of the season's rounds
+    reachable: bool = True  # can still reach two thirds
 
 
-def standings_rows(ranking: Ranking, limit: int | None = None) -> list[StandingRow]:
+@dataclass(frozen=True)
+class Attendance:
+    required: int  # two thirds of the season's rounds
+    remaining: int  # rounds still to play after this ranking
+
+
+def standings_rows(
+    ranking: Ranking, limit: int | None = None, attendance: Attendance | None = None
+) -> list[StandingRow]:
     standings = (
         Standing.objects.filter(ranking=ranking)
         .select_related("participant__member")
@@ -53,9 +64,20 @@ def standings_rows(ranking: Ranking, limit: int | None = None) -> list[StandingR
                 if standing.participant_id in previous
                 else None
             ),
+            **_attendance(attendance, standing.attended),
         )
         for standing in standings
     ]
+
+
+def _attendance(attendance: Attendance | None, attended: int) -> dict:
+    if attendance is None:
+        return {}
+    return {
+        "attended": attended,
+        "reached": attended >= attendance.required,
+        "reachable": attended + attendance.remaining >= attendance.required,
+    }
 
 
 def points_cells(points: list[str]) -> SafeString:

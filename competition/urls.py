@@ -10,4 +10,5 @@ urlpatterns = [
     path("indeling/", views.pairing, name="pairing"),
     path("spelers/<int:pk>/", views.player, name="player"),
     path("reglement/", views.page, {"slug": "reglement"}, name="rules"),
+    path("prijzen/", views.prizes_page, name="prizes"),
 ]

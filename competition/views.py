@@ -5,15 +5,28 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from competition import exchange
+from competition import exchange, prizes
 from competition.explanations import explain
+from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import appearances
-from competition.models import Competition, Game, Page, Participant, Ranking, Round, Season
-from competition.tables import standings_rows
+from competition.models import (
+    Competition,
+    Game,
+    Page,
+    Participant,
+    Ranking,
+    Round,
+    Season,
+    Standing,
+)
+from competition.tables import Attendance, standings_rows
+from members import services as member_services
+from members.models import Member
 
 HOME_TOP = 10
 
@@ -99,6 +112,11 @@ def standings(request: HttpRequest, round_number: int | None = None) -> HttpResp
     if ranking is not None and ranking.after_round:
         last = competition.rounds.filter(number=ranking.after_round).first()
         provisional = last if last and last.results_are_provisional(now) else None
+    rows = []
+    if ranking:
+        total = competition.rounds.count()
+        presence = Attendance(required_rounds(total), total - ranking.after_round)
+        rows = standings_rows(ranking, attendance=presence)
     return render(
         request,
         "competition/standings.html",
@@ -106,7 +124,8 @@ def standings(request: HttpRequest, round_number: int | None = None) -> HttpResp
             "competition": competition,
             "ranking": ranking,
             "rankings": rankings,
-            "rows": standings_rows(ranking) if ranking else [],
+            "rows": rows,
+            "with_attendance": True,
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
             "seasons": Season.objects.all(),
@@ -192,3 +211,61 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 def page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "competition/page.html", {"page": get_object_or_404(Page, slug=slug)})
+
+
+def candidates(competition: Competition, ranking: Ranking) -> list[prizes.Candidate]:
+    """Everyone in a ranking with what the prize rules look at."""
+    first = dict(
+        Standing.objects.filter(
+            ranking__competition=competition,
+            ranking__after_round=F("participant__joined_round") - 1,
+        ).values_list("participant_id", "position")
+    )
+    return [
+        prizes.Candidate(
+            participant_id=s.participant_id,
+            name=s.participant.name,
+            position=s.position,
+            group=s.participant.group,
+            is_member=s.participant.member_id is not None,
+            attended=s.attended,
+            first_position=first.get(s.participant_id),
+        )
+        for s in ranking.standings.select_related("participant__member").order_by("position")
+    ]
+
+
+def prizes_page(request: HttpRequest) -> HttpResponse:
+    competition = competition_for(request)
+    ranking = latest_ranking(competition)
+    required = required_rounds(competition.rounds.count())
+    people = candidates(competition, ranking) if ranking else []
+    rapid = competition.season.competitions.filter(kind=Competition.Kind.RAPID).first()
+    rapid_ranking = latest_ranking(rapid) if rapid else None
+    team = member_services.team_player_table(competition.season.name)
+    team_names = dict(
+        Member.objects.filter(pk__in=[r.member_id for r in team[:1]]).values_list("pk", "name")
+    )
+    champion = prizes.club_champion(people, required)
+    climber = prizes.biggest_climber(people, required)
+    return render(
+        request,
+        "competition/prizes.html",
+        {
+            "competition": competition,
+            "ranking": ranking,
+            "required": required,
+            "rounds": competition.rounds.count(),
+            "provisional": not competition.season.is_closed,
+            "champion": champion,
+            "groups": prizes.group_winners(people, required),
+            "climber": climber,
+            "climb": prizes.climb(climber) if climber else 0,
+            "rapid_champion": prizes.rapid_champion(candidates(rapid, rapid_ranking))
+            if rapid_ranking
+            else None,
+            "team_player": team[0] if team else None,
+            "team_player_name": team_names.get(team[0].member_id) if team else "",
+            "eligible_count": len(prizes.eligible(people, required)),
+        },
+    )

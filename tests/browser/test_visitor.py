@@ -34,7 +34,7 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page):
     assert first_row.nth(2).inner_text() in "ABCD"  # the player's group
     assert first_row.nth(3).inner_text() == "50"  # the value of position 1
     headers = page.locator("table.standings thead th")
-    assert headers.count() == 4 + 12 + 2  # #, name, group, value, rounds 1..12, total, ±
+    assert headers.count() == 4 + 12 + 3  # #, name, group, value, rounds 1..12, total, att., ±
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "standings.png"), full_page=False)
 
@@ -75,7 +75,7 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(demo, live
 
     page.goto(f"{live_server.url}/ranglijst/")
     assert "Ranglijst 13, na ronde 13." in page.locator("main").inner_text()
-    assert page.locator("table.standings thead th").count() == 4 + 13 + 2
+    assert page.locator("table.standings thead th").count() == 4 + 13 + 3
 
 
 def test_a_member_cancels_for_next_week_in_the_browser(demo, live_server, page):
