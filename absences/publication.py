@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from absences import mail, services
 from competition import services as competition_services
-from competition.models import Round
+from competition.models import Competition, Round
 
 
 def run_pass(now: datetime) -> list[Round]:
@@ -29,9 +29,12 @@ def run_pass(now: datetime) -> list[Round]:
 def waiting_rounds(now: datetime) -> list[Round]:
     """Rounds whose publication time has passed but cannot be published yet."""
     return list(
-        Round.objects.filter(published_at__isnull=True, publish_at__lte=now).select_related(
-            "competition"
-        )
+        Round.objects.filter(
+            published_at__isnull=True,
+            publish_at__lte=now,
+            competition__kind=Competition.Kind.CLASSICAL,
+            competition__season__is_closed=False,
+        ).select_related("competition")
     )
 
 
@@ -54,6 +57,7 @@ def mail_pairings(now: datetime) -> None:
         published_at__isnull=False,
         pairing_mailed_at__isnull=True,
         date__gte=timezone.localdate(now),
+        competition__kind=Competition.Kind.CLASSICAL,
     )
     for pk in due.values_list("pk", flat=True):
         with transaction.atomic():

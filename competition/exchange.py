@@ -114,9 +114,7 @@ def is_complete(round_: Round, games: list[Game]) -> bool:
     return round_.is_published and all(game.result for game in games)
 
 
-def store_rankings(
-    competition: Competition, rankings: list[EngineRanking], season: Season
-) -> None:
+def store_rankings(competition: Competition, rankings: list[EngineRanking], season: Season) -> None:
     """Replace the competition's ranking snapshots by the engine's rankings of `season`."""
     attended = attendance_after_each_round(season)
     Ranking.objects.filter(competition=competition).delete()

@@ -78,9 +78,12 @@ def publish_due_rounds(now: datetime) -> list[Round]:
     that two workers never publish the same round; a round that cannot be paired yet (the
     previous round is incomplete) waits for the next pass."""
     published = []
-    due = Round.objects.filter(published_at__isnull=True, publish_at__lte=now).order_by(
-        "publish_at"
-    )
+    due = Round.objects.filter(
+        published_at__isnull=True,
+        publish_at__lte=now,
+        competition__kind=Competition.Kind.CLASSICAL,  # the rapid is paired on the evening
+        competition__season__is_closed=False,
+    ).order_by("publish_at")
     for pk in due.values_list("pk", flat=True):
         with transaction.atomic():
             round_ = (

@@ -31,15 +31,13 @@ from members.models import Member
 HOME_TOP = 10
 
 
-def competition_for(request: HttpRequest) -> Competition:
-    """The classical competition of the season asked for (?seizoen=2025-2026) or the latest."""
+def competition_for(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Competition:
+    """The competition of the season asked for (?seizoen=2025-2026) or the current one."""
     seasons = Season.objects.all()
     name = request.GET.get("seizoen")
     season = seasons.filter(name=name).first() if name else seasons.current()
     competition = (
-        Competition.objects.select_related("season")
-        .filter(season=season, kind=Competition.Kind.CLASSICAL)
-        .first()
+        Competition.objects.select_related("season").filter(season=season, kind=kind).first()
     )
     if competition is None:
         raise Http404("No competition")
@@ -96,9 +94,11 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def standings(request: HttpRequest, round_number: int | None = None) -> HttpResponse:
+def standings(
+    request: HttpRequest, round_number: int | None = None, kind: str = Competition.Kind.CLASSICAL
+) -> HttpResponse:
     now = timezone.now()
-    competition = competition_for(request)
+    competition = competition_for(request, kind)
     rankings = list(competition.rankings.order_by("after_round"))
     if not rankings:
         ranking = None
@@ -133,9 +133,9 @@ def standings(request: HttpRequest, round_number: int | None = None) -> HttpResp
     )
 
 
-def pairing(request: HttpRequest) -> HttpResponse:
+def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> HttpResponse:
     now = timezone.now()
-    competition = competition_for(request)
+    competition = competition_for(request, kind)
     today = timezone.localdate(now)
     drafts = sees_drafts(request)
     past = competition.rounds.filter(date__lt=today)

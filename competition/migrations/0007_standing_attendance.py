@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competition', '0006_mailing_due_rows'),
+        ("competition", "0006_mailing_due_rows"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='standing',
-            name='attended',
-            field=models.PositiveIntegerField(default=0, help_text="Up to this ranking's round (section 8).", verbose_name='rounds attended'),
+            model_name="standing",
+            name="attended",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="Up to this ranking's round (section 8).",
+                verbose_name="rounds attended",
+            ),
         ),
     ]

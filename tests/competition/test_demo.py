@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from competition import exchange
 from competition.models import Absence, Competition, Game, Page, Round
-from members.models import Member, RatingList, Team
+from members.models import Member, RatingList
 
 # Sunday 22 November 2026: the 12th club evening was Thursday 19 November.
 NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
@@ -18,7 +18,7 @@ NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
 @time_machine.travel(NOW, tick=False)
 def test_the_demo_is_a_season_under_way(db, capsys):
     call_command("load_demo")
-    competition = Competition.objects.get()
+    competition = Competition.objects.get(kind="classical")
     assert Member.objects.count() == 40
     assert competition.rounds.count() == 28 and competition.rounds_per_period == 7
     played = competition.rounds.filter(number__lte=12)
@@ -33,7 +33,9 @@ def test_the_demo_is_a_season_under_way(db, capsys):
     rounds = list(competition.rounds.all())
     team_absent = exchange.team_match_absences(competition, rounds)
     round_4 = competition.rounds.get(number=4)
-    dsc_1 = set(Team.objects.get(name="DSC 1").players.values_list("participations__pk", flat=True))
+    dsc_1 = set(
+        competition.participants.filter(member__teams__name="DSC 1").values_list("pk", flat=True)
+    )
     assert {p for (r, p) in team_absent if r == round_4.pk} == dsc_1 and len(dsc_1) == 8
     newcomer = competition.participants.get(joined_round=6)
     assert newcomer.start_points > 0 and newcomer.group in "ABCD"
@@ -44,6 +46,10 @@ def test_the_demo_is_a_season_under_way(db, capsys):
     assert competition.rounds.get(number=13).is_published
     assert competition.rounds.get(number=14).games.count() == 0
     assert Page.objects.filter(slug="reglement").exists()
+    rapid = Competition.objects.get(kind="rapid")
+    assert rapid.top_value == 30 and rapid.participants.filter(member=None).count() == 2
+    assert rapid.rounds.count() == 9 and len(set(rapid.rounds.values_list("date", flat=True))) == 3
+    assert rapid.rankings.count() == 10
     output = capsys.readouterr().out
     assert "user wedstrijdleider, password dsc-demo-2026" in output
     assert authenticate(username="wedstrijdleider", password="dsc-demo-2026").is_staff

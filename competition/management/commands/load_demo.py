@@ -11,7 +11,7 @@ exists already (use --reset to start over).
 from __future__ import annotations
 
 import random
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission, User
@@ -147,6 +147,7 @@ def build_demo(now) -> Competition:
             points = lineup.suggest_start_points(competition, newcomer, 6)
             lineup.add_newcomer(competition, newcomer, 6, points)
         play_round(round_, rng, strength)
+    create_rapid(season, members, first, rng)
     upcoming = competition.rounds.get(number=PLAYED_ROUNDS + 1)
     if upcoming.publish_at <= now:
         services.make_pairing(upcoming)
@@ -197,6 +198,43 @@ def create_teams(season: str, members: list[Member], first: date, rng: random.Ra
                     opponent_rating=own + rng.randint(-150, 150),
                     score=rng.choice(["1", "1", "1/2", "0"]),
                 )
+
+
+def create_rapid(
+    season: Season, members: list[Member], first: date, rng: random.Random
+) -> Competition:
+    """The rapid competition: its own settings, 18 members and 2 guests, three Tuesday
+    evenings of three rounds each, paired and published by the arbiter on the evening."""
+    rapid = Competition.objects.create(
+        season=season,
+        kind=Competition.Kind.RAPID,
+        top_value=30,
+        rounds_per_period=9,
+        full_revaluation_from_round=None,
+    )
+    players = members[::2][:18]
+    for position, member in enumerate(players, start=1):
+        rapid.participants.create(member=member, initial_position=position)
+    for offset, guest in enumerate(("Piet Oosterhuis", "Klaas Bosch"), start=len(players) + 1):
+        rapid.participants.create(guest_name=guest, initial_position=offset)
+    services.recompute_rankings(rapid)
+    for evening_number in range(3):
+        evening = first + timedelta(days=5 + 28 * evening_number)  # a Tuesday
+        for number in range(evening_number * 3 + 1, evening_number * 3 + 4):
+            round_ = Round.objects.create(
+                competition=rapid,
+                number=number,
+                date=evening,
+                publish_at=schedule.local_moment(evening, time(19, 45)),
+            )
+            services.make_pairing(round_)
+            services.publish(round_, round_.publish_at)
+            round_.refresh_from_db()
+            services.enter_results(
+                round_,
+                {game.pk: rng.choice(["1-0", "0-1", "1/2-1/2"]) for game in round_.games.all()},
+            )
+    return rapid
 
 
 def play_round(round_: Round, rng: random.Random, strength: dict[int, int]) -> None:
