@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from competition import exchange, lineup, services
+from competition import exchange, lineup, seasons, services
 from competition.forms import (
     SHORTCUT_HELP,
     AbsenceFormSet,
     GameFormSet,
     InitialRankingForm,
     NewcomerForm,
+    NewSeasonForm,
     ResultsForm,
     RoundForm,
 )
@@ -43,6 +44,69 @@ from members.models import Member, TeamMatch
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     list_display = ("name", "start_date", "is_closed")
+    readonly_fields = ("is_closed",)
+    actions = ["close"]
+    change_list_template = "admin/competition/season/change_list.html"
+
+    @admin.action(description=gettext_lazy("Close the season (the standings become final)"))
+    def close(self, request, queryset):
+        for season in queryset:
+            seasons.close_season(season)
+        self.message_user(request, _("Closed."), messages.SUCCESS)
+
+    def get_urls(self):
+        return [
+            path(
+                "new/",
+                self.admin_site.admin_view(self.new_season_view),
+                name="competition_season_new",
+            ),
+            *super().get_urls(),
+        ]
+
+    def new_season_view(self, request):
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = NewSeasonForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            if not data["evenings"]:
+                proposal = "\n".join(
+                    day.strftime("%d-%m-%Y")
+                    for day in seasons.proposed_dates(data["first_evening"])
+                )
+                form = NewSeasonForm({**request.POST.dict(), "evenings": proposal})
+                self.message_user(request, _("Check the proposed dates, then save again."))
+            else:
+                try:
+                    competition = seasons.create_season(
+                        data["name"],
+                        data["evenings"],
+                        members=Member.objects.active() if data["rating_list"] else None,
+                        rating_list=data["rating_list"],
+                    )
+                except services.CompetitionError as error:
+                    form.add_error(None, error.messages)
+                else:
+                    self.message_user(
+                        request,
+                        _("Season %(name)s created with %(count)s rounds.")
+                        % {"name": data["name"], "count": competition.rounds.count()},
+                        messages.SUCCESS,
+                    )
+                    return redirect(
+                        reverse("admin:competition_competition_change", args=[competition.pk])
+                    )
+        return TemplateResponse(
+            request,
+            "admin/competition/season/new.html",
+            {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "title": _("New season"),
+                "form": form,
+            },
+        )
 
 
 class ParticipantInline(admin.TabularInline):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -203,3 +205,38 @@ class NewcomerForm(forms.Form):
         self.fields["member"].queryset = Member.objects.active().exclude(
             participations__competition=competition
         )
+
+
+class NewSeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("season"), max_length=20, help_text="2027-2028")
+    first_evening = forms.DateField(label=gettext_lazy("first club evening"))
+    evenings = forms.CharField(
+        label=gettext_lazy("club evenings"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 14}),
+        help_text=gettext_lazy(
+            "One date per line (day-month-year). Empty: 28 weekly dates are proposed; "
+            "remove holidays and add dates at the end."
+        ),
+    )
+    rating_list = forms.ModelChoiceField(
+        RatingList.objects.all(),
+        required=False,
+        label=gettext_lazy("ranking 0 and groups from"),
+        help_text=gettext_lazy("Empty: fill ranking 0 later on the competition page."),
+    )
+
+    def clean_evenings(self):
+        evenings = []
+        for number, line in enumerate(self.cleaned_data["evenings"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                day, month, year = (int(part) for part in line.strip().split("-"))
+                evenings.append(date(year, month, day))
+            except ValueError:
+                raise forms.ValidationError(
+                    _("Line %(number)s: %(text)r is not a date like 3-9-2027.")
+                    % {"number": number, "text": line.strip()}
+                ) from None
+        return evenings

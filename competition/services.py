@@ -26,9 +26,18 @@ class CompetitionError(Exception):
         super().__init__(" ".join(self.messages))
 
 
+def refuse_if_closed(competition: Competition) -> None:
+    if competition.season.is_closed:
+        raise CompetitionError(
+            _("Season %(name)s is closed; its standings are final.")
+            % {"name": competition.season.name}
+        )
+
+
 @transaction.atomic
 def recompute_rankings(competition: Competition) -> None:
     """Compute every ranking snapshot of the competition anew from its completed rounds."""
+    refuse_if_closed(competition)
     season = exchange.season_for(competition)
     exchange.store_rankings(competition, compute_rankings(season), season)
 
@@ -47,6 +56,7 @@ def present_players(round_: Round) -> list[Participant]:
 def make_pairing(round_: Round) -> list[str]:
     """Pair the round with the engine (replacing an unpublished draft); returns the warnings."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    refuse_if_closed(round_.competition)
     if round_.is_published:
         raise CompetitionError(
             _("Round %(number)s is already published.") % {"number": round_.number}
@@ -159,6 +169,11 @@ def enter_results(round_: Round, results: Mapping[int, str]) -> int:
     round_ = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
     games = {game.pk: game for game in round_.games.select_for_update()}
     problems = []
+    if round_.competition.season.is_closed:
+        problems.append(
+            _("Season %(name)s is closed; its standings are final.")
+            % {"name": round_.competition.season.name}
+        )
     if not round_.is_published:
         problems.append(_("Publish the pairing before entering results."))
     valid = set(Game.Outcome.values) | {""}

@@ -1,0 +1,68 @@
+"""Starting and closing a season."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competition import lineup, schedule
+from competition.models import Competition, Round, Season
+from competition.services import CompetitionError
+
+SEASON_ROUNDS = 28
+SETTINGS = (
+    "top_value",
+    "step",
+    "rounds_per_period",
+    "full_revaluation_from_round",
+    "bye_fraction",
+    "excused_fraction",
+    "team_fraction",
+    "auto_absence_fraction",
+)
+
+
+def proposed_dates(first_evening: date, count: int = SEASON_ROUNDS) -> list[date]:
+    """Weekly club evenings from the first; the arbiter removes holidays and adds later dates."""
+    return [first_evening + timedelta(weeks=week) for week in range(count)]
+
+
+@transaction.atomic
+def create_season(name: str, evenings: list[date], members=None, rating_list=None) -> Competition:
+    """The season, its internal competition with last season's settings, one round per club
+    evening, and (given members) ranking 0 and groups from the ratings."""
+    if Season.objects.filter(name=name).exists():
+        raise CompetitionError(_("Season %(name)s exists already.") % {"name": name})
+    evenings = sorted(set(evenings))
+    if not evenings:
+        raise CompetitionError(_("Give at least one club evening."))
+    previous = (
+        Competition.objects.filter(kind=Competition.Kind.CLASSICAL)
+        .order_by("-season__start_date")
+        .first()
+    )
+    copied = {field: getattr(previous, field) for field in SETTINGS} if previous else {}
+    season = Season.objects.create(name=name, start_date=evenings[0])
+    competition = Competition.objects.create(season=season, **copied)
+    Round.objects.bulk_create(
+        Round(
+            competition=competition,
+            number=number,
+            date=evening,
+            publish_at=schedule.publication_time(
+                evening, settings.CLUB_DEADLINE_WEEKDAY, settings.CLUB_PUBLICATION_TIME
+            ),
+        )
+        for number, evening in enumerate(evenings, start=1)
+    )
+    if members:
+        lineup.fill_initial_ranking(competition, list(members), rating_list=rating_list)
+    return competition
+
+
+def close_season(season: Season) -> None:
+    """Freeze the final standings: nothing of a closed season changes any more."""
+    Season.objects.filter(pk=season.pk).update(is_closed=True)
