@@ -37,6 +37,7 @@ from competition.models import (
     Round,
     Season,
 )
+from competition.trf_export import trf_text
 from members import admin as members_admin
 from members.models import Member, TeamMatch
 
@@ -159,8 +160,18 @@ class CompetitionAdmin(admin.ModelAdmin):
             view(self.ranking_zero_view, "ranking-zero"),
             view(self.newcomer_view, "newcomer"),
             view(self.season_file_view, "season-file"),
+            view(self.trf_view, "trf"),
             *super().get_urls(),
         ]
+
+    def trf_view(self, request, pk):
+        competition = get_object_or_404(Competition, pk=pk)
+        if not self.has_view_or_change_permission(request, competition):
+            raise PermissionDenied
+        response = HttpResponse(trf_text(competition), content_type="text/plain; charset=utf-8")
+        name = f"dsc-{competition.season.name}-{competition.kind}.trf"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
 
     def season_file_view(self, request, pk):
         competition = get_object_or_404(Competition, pk=pk)
