@@ -59,3 +59,38 @@ def make_arbiter(username: str = "arbiter") -> User:
     user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
     user.groups.add(group)
     return user
+
+
+def round_page_data(round_, games=(), absences=(), **changes) -> dict:
+    """The POST of a round's admin page: its fields, the games and the absence rows."""
+    data = {
+        "competition": round_.competition_id,
+        "number": round_.number,
+        "date": round_.date.isoformat(),
+        "publish_at_0": round_.publish_at.date().isoformat(),
+        "publish_at_1": "20:00",
+        "bye": round_.bye_id or "",
+        "games-TOTAL_FORMS": len(games),
+        "games-INITIAL_FORMS": len(games),
+        "games-MIN_NUM_FORMS": 0,
+        "games-MAX_NUM_FORMS": 1000,
+        "absences-TOTAL_FORMS": len(absences),
+        "absences-INITIAL_FORMS": 0,
+        "absences-MIN_NUM_FORMS": 0,
+        "absences-MAX_NUM_FORMS": 1000,
+    }
+    for i, game in enumerate(games):
+        data |= {
+            f"games-{i}-id": game.pk,
+            f"games-{i}-round": round_.pk,
+            f"games-{i}-board": game.board,
+            f"games-{i}-white": game.white_id,
+            f"games-{i}-black": game.black_id,
+        }
+    for i, (participant, reason) in enumerate(absences):
+        data |= {
+            f"absences-{i}-round": round_.pk,
+            f"absences-{i}-participant": participant,
+            f"absences-{i}-reason": reason,
+        }
+    return data | changes

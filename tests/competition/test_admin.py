@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from competition.models import Game, Ranking, Round
+from tests.factories import round_page_data
 
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
 
@@ -73,40 +74,12 @@ def test_results_of_an_unpublished_pairing_are_refused(arbiter_client, round_4):
     assert round_4.games.filter(result="").count() == 5
 
 
-def inline_data(round_, games, **changes):
-    data = {
-        "competition": round_.competition_id,
-        "number": round_.number,
-        "date": round_.date.isoformat(),
-        "publish_at_0": "2026-09-18",
-        "publish_at_1": "20:00",
-        "bye": round_.bye_id or "",
-        "games-TOTAL_FORMS": len(games),
-        "games-INITIAL_FORMS": len(games),
-        "games-MIN_NUM_FORMS": 0,
-        "games-MAX_NUM_FORMS": 1000,
-        "absences-TOTAL_FORMS": 0,
-        "absences-INITIAL_FORMS": 0,
-        "absences-MIN_NUM_FORMS": 0,
-        "absences-MAX_NUM_FORMS": 1000,
-    }
-    for i, game in enumerate(games):
-        data |= {
-            f"games-{i}-id": game.pk,
-            f"games-{i}-round": round_.pk,
-            f"games-{i}-board": game.board,
-            f"games-{i}-white": game.white_id,
-            f"games-{i}-black": game.black_id,
-        }
-    return data | changes
-
-
 def test_swapping_colours_in_the_review_is_saved(arbiter_client, round_4):
     arbiter_client.post(reverse("admin:competition_round_pair", args=[round_4.pk]))
     games = list(round_4.games.order_by("board"))
     first = games[0]
     white, black = first.white_id, first.black_id
-    data = inline_data(round_4, games, **{"games-0-white": black, "games-0-black": white})
+    data = round_page_data(round_4, games, **{"games-0-white": black, "games-0-black": white})
     response = arbiter_client.post(
         reverse("admin:competition_round_change", args=[round_4.pk]), data
     )
@@ -119,7 +92,7 @@ def test_a_review_that_seats_a_player_twice_is_refused(arbiter_client, round_4):
     arbiter_client.post(reverse("admin:competition_round_pair", args=[round_4.pk]))
     games = list(round_4.games.order_by("board"))
     twice = games[0].white
-    data = inline_data(round_4, games, **{"games-1-white": twice.pk})
+    data = round_page_data(round_4, games, **{"games-1-white": twice.pk})
     response = arbiter_client.post(
         reverse("admin:competition_round_change", args=[round_4.pk]), data
     )
