@@ -27,11 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     except SeasonFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    rankings = compute_rankings(season)
     if command == "standings":
-        document = standings_document(season, rankings)
+        document = standings_document(season, compute_rankings(season))
     else:
-        document = pairing_document(pair_next_round(season, rankings[-1]))
+        last = compute_rankings(season, with_points=False)[-1]
+        document = pairing_document(pair_next_round(season, last))
     sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
     return 0
 

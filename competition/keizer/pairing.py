@@ -55,7 +55,7 @@ class Pairing:
 def pair_next_round(season: Season, ranking: Ranking | None = None) -> Pairing:
     """Pair round `len(season.rounds) + 1` from the last ranking and the players present."""
     if ranking is None:
-        ranking = compute_rankings(season)[-1]
+        ranking = compute_rankings(season, with_points=False)[-1]
     number = season.next_round
     absent = season.pair.absent if season.pair is not None else {}
     present = [player_id for player_id in ranking.order if player_id not in absent]

@@ -54,16 +54,21 @@ class Ranking:
         return self.order.index(player_id) + 1
 
 
-def compute_rankings(season: Season) -> list[Ranking]:
-    """Ranking 0 and the ranking after every round of the season, in order."""
-    return _Calculator(season).rankings()
+def compute_rankings(season: Season, with_points: bool = True) -> list[Ranking]:
+    """Ranking 0 and the ranking after every round of the season, in order.
+
+    Without points, each standing's per-round points are left empty: the order, values and
+    totals are the same, and pairing needs nothing more.
+    """
+    return _Calculator(season, with_points).rankings()
 
 
 class _Calculator:
     """Holds the season in integer form: per player, the linear form of their points."""
 
-    def __init__(self, season: Season):
+    def __init__(self, season: Season, with_points: bool = True):
         self.season = season
+        self.with_points = with_points
         settings = season.settings
         players = season.players
         denominators = [2] + [p.start_points.denominator for p in players]
@@ -195,9 +200,13 @@ class _Calculator:
             values[i] = self.value(pos)
         standings = []
         for pos, i in enumerate(order, start=1):
-            round_points = tuple(
-                own * values[i] + weight * values[opponent]
-                for own, opponent, weight in self.player_forms[i][:k]
+            round_points = (
+                tuple(
+                    own * values[i] + weight * values[opponent]
+                    for own, opponent, weight in self.player_forms[i][:k]
+                )
+                if self.with_points
+                else ()
             )
             standings.append(
                 Standing(pos, self.ids[i], self.value(pos), totals[i], round_points, self.unit)

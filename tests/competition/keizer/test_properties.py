@@ -210,3 +210,15 @@ def test_strategies_produce_every_result(result):
         settings=settings(max_examples=2000, deadline=None, database=None, phases=[Phase.generate]),
     )
     assert any(g.result is result for r in season.rounds for g in r.games)
+
+
+@relaxed
+@given(seasons())
+def test_rankings_without_points_have_the_same_order_values_and_totals(season):
+    full, light = compute_rankings(season), compute_rankings(season, with_points=False)
+    for ranking, lighter in zip(full, light, strict=True):
+        assert [(s.player_id, s.value, s.total) for s in ranking.standings] == [
+            (s.player_id, s.value, s.total) for s in lighter.standings
+        ]
+        assert lighter.valuation == ranking.valuation
+        assert all(s.points == () for s in lighter.standings)
