@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import lcm
 
 from .scoring import Appearance, Outcome, appearances, weights
-from .season import Season
+from .season import SHARE_SETTINGS, Season
 from .values import value_at
 
 MAX_REVALUATIONS = 100
@@ -72,15 +72,7 @@ class _Calculator:
         settings = season.settings
         players = season.players
         denominators = [2] + [p.start_points.denominator for p in players]
-        denominators += [
-            f.denominator
-            for f in (
-                settings.bye_fraction,
-                settings.excused_fraction,
-                settings.team_fraction,
-                settings.auto_absence_fraction,
-            )
-        ]
+        denominators += [getattr(settings, name).denominator for name in SHARE_SETTINGS]
         self.unit = lcm(*denominators)
         self.ids = [p.id for p in players]
         self.index = {p.id: i for i, p in enumerate(players)}

@@ -29,7 +29,28 @@ class Outcome(enum.Enum):
     AUTO = "auto"
 
 
-_WHITE_BLACK_OUTCOMES = {
+NOTHING, HALF, WHOLE = Fraction(0), Fraction(1, 2), Fraction(1)
+
+# The points table of keizer-rules.md section 3, one row for every outcome and no default:
+# (share of the player's own value, share of the opponent's value). A share of the own value
+# named by a string is the competition's setting of that name (`Settings.excused_fraction`).
+POINTS_TABLE: dict[Outcome, tuple[Fraction | str, Fraction]] = {
+    Outcome.WIN: (NOTHING, WHOLE),
+    Outcome.DRAW: (NOTHING, HALF),
+    Outcome.LOSS: (NOTHING, NOTHING),
+    Outcome.FORFEIT_WIN: (NOTHING, WHOLE),  # the absent opponent's value
+    Outcome.FORFEIT_LOSS: (NOTHING, NOTHING),
+    Outcome.DOUBLE_FORFEIT: (NOTHING, NOTHING),
+    Outcome.BYE: ("bye_fraction", NOTHING),
+    Outcome.EXCUSED: ("excused_fraction", NOTHING),
+    Outcome.TEAM: ("team_fraction", NOTHING),
+    Outcome.LATE: (NOTHING, NOTHING),
+    Outcome.UNEXCUSED: (NOTHING, NOTHING),
+    Outcome.AUTO: ("auto_absence_fraction", NOTHING),
+}
+
+# (white's outcome, black's outcome) of each result.
+GAME_OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
     Result.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
     Result.DRAW: (Outcome.DRAW, Outcome.DRAW),
@@ -37,7 +58,7 @@ _WHITE_BLACK_OUTCOMES = {
     Result.BLACK_WINS_BY_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     Result.DOUBLE_FORFEIT: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
 }
-_ABSENCE_OUTCOMES = {
+ABSENCE_OUTCOMES: dict[Absence, Outcome] = {
     Absence.EXCUSED: Outcome.EXCUSED,
     Absence.TEAM: Outcome.TEAM,
     Absence.LATE: Outcome.LATE,
@@ -48,6 +69,15 @@ _ABSENCE_OUTCOMES = {
 ATTENDED = frozenset(
     {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.FORFEIT_WIN, Outcome.BYE, Outcome.TEAM}
 )
+# Outcomes of a player who did not come and had not cancelled in time to be left out of the
+# pairing (DSC rule k counts these): absent without cancelling, or lost by default.
+NO_SHOWS = frozenset({Outcome.UNEXCUSED, Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT})
+
+
+def game_outcome(result: Result, is_white: bool) -> Outcome:
+    """The outcome of a game for its white or its black player."""
+    white, black = GAME_OUTCOMES[result]
+    return white if is_white else black
 
 
 @dataclass(frozen=True)
@@ -63,30 +93,32 @@ def appearances(round_: Round) -> dict[str, Appearance]:
     """Every player's part in the round; players not in the result took no part."""
     parts: dict[str, Appearance] = {}
     for game in round_.games:
-        white, black = _WHITE_BLACK_OUTCOMES[game.result]
+        white, black = GAME_OUTCOMES[game.result]
         played = not game.result.is_forfeit
         parts[game.white] = Appearance(white, game.black, "white" if played else None)
         parts[game.black] = Appearance(black, game.white, "black" if played else None)
     for player_id, reason in round_.absent.items():
-        parts[player_id] = Appearance(_ABSENCE_OUTCOMES[reason])
+        parts[player_id] = Appearance(ABSENCE_OUTCOMES[reason])
     if round_.bye is not None:
         parts[round_.bye] = Appearance(Outcome.BYE)
     return parts
 
 
+def share_setting(outcome: Outcome) -> str | None:
+    """The name of the setting that gives the outcome's share of the own value, if any."""
+    own, _opponent = POINTS_TABLE[outcome]
+    return own if isinstance(own, str) else None
+
+
+def own_share(outcome: Outcome, settings: Settings) -> Fraction:
+    """The share of the player's own value the outcome earns with these settings."""
+    own, _opponent = POINTS_TABLE[outcome]
+    return getattr(settings, own) if isinstance(own, str) else own
+
+
 def weights(outcome: Outcome, settings: Settings) -> tuple[Fraction, Fraction]:
     """(weight of the player's own value, weight of the opponent's value) for an outcome."""
-    if outcome in (Outcome.WIN, Outcome.FORFEIT_WIN):
-        return Fraction(0), Fraction(1)
-    if outcome is Outcome.DRAW:
-        return Fraction(0), Fraction(1, 2)
-    own = {
-        Outcome.BYE: settings.bye_fraction,
-        Outcome.EXCUSED: settings.excused_fraction,
-        Outcome.TEAM: settings.team_fraction,
-        Outcome.AUTO: settings.auto_absence_fraction,
-    }.get(outcome, Fraction(0))
-    return own, Fraction(0)
+    return own_share(outcome, settings), POINTS_TABLE[outcome][1]
 
 
 def points(

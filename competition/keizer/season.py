@@ -7,7 +7,7 @@ Keizer arithmetic.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 
 
@@ -25,6 +25,18 @@ class Result(enum.Enum):
     def is_forfeit(self) -> bool:
         """A forfeit is not a meeting: no colour, and the two may meet again in the period."""
         return self.value.endswith("F")
+
+    @classmethod
+    def by_default(cls, white_came: bool, black_came: bool) -> Result:
+        """The forfeit result of a game one or both players did not come to: whoever came
+        wins by default (vrijgesteld); when neither came, both lose."""
+        if white_came and black_came:
+            raise ValueError("both players came: the game has a real result")
+        if white_came:
+            return cls.WHITE_WINS_BY_FORFEIT
+        if black_came:
+            return cls.BLACK_WINS_BY_FORFEIT
+        return cls.DOUBLE_FORFEIT
 
 
 class Absence(enum.Enum):
@@ -53,6 +65,15 @@ class Settings:
     def period_of(self, round_number: int) -> int:
         """The 1-based period a 1-based round belongs to."""
         return (round_number - 1) // self.rounds_per_period + 1
+
+
+# The settings by name, in their order: everything that stores or shows a competition's
+# settings derives its list from these instead of naming them again.
+SETTING_NAMES: tuple[str, ...] = tuple(setting.name for setting in fields(Settings))
+# The settings that are a share of the player's own value (fractions).
+SHARE_SETTINGS: tuple[str, ...] = tuple(
+    name for name in SETTING_NAMES if isinstance(getattr(Settings(), name), Fraction)
+)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,18 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from .season import Absence, Game, PairRequest, Player, Result, Round, Season, Settings
+from .season import (
+    SETTING_NAMES,
+    SHARE_SETTINGS,
+    Absence,
+    Game,
+    PairRequest,
+    Player,
+    Result,
+    Round,
+    Season,
+    Settings,
+)
 
 
 class SeasonFileError(ValueError):
@@ -28,8 +39,10 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_.-]+")
 MAX_INTEGER = 1_000_000
 MAX_NUMERATOR = 10**9
 MAX_DENOMINATOR = 100
-_INTEGER_SETTINGS = ("top_value", "step", "rounds_per_period")
-_FRACTION_SETTINGS = ("bye_fraction", "excused_fraction", "team_fraction", "auto_absence_fraction")
+_OPTIONAL_ROUND = "full_revaluation_from_round"  # a round number, or null for never
+_INTEGER_SETTINGS = tuple(
+    name for name in SETTING_NAMES if name not in SHARE_SETTINGS and name != _OPTIONAL_ROUND
+)
 
 
 def loads(text: str) -> Season:
@@ -87,11 +100,10 @@ def to_document(season: Season) -> dict[str, Any]:
     settings = season.settings
     document: dict[str, Any] = {
         "settings": {
-            "top_value": settings.top_value,
-            "step": settings.step,
-            "rounds_per_period": settings.rounds_per_period,
-            "full_revaluation_from_round": settings.full_revaluation_from_round,
-            **{name: fraction_text(getattr(settings, name)) for name in _FRACTION_SETTINGS},
+            name: fraction_text(getattr(settings, name))
+            if name in SHARE_SETTINGS
+            else getattr(settings, name)
+            for name in SETTING_NAMES
         },
         "players": [_player_document(player) for player in season.players],
         "rounds": [_round_document(round_) for round_ in season.rounds],
@@ -171,21 +183,17 @@ def _text(value: Any, where: str) -> str:
 
 def _settings(data: Any) -> Settings:
     _expect(data, dict, "settings", "must be an object")
-    _refuse_unknown_keys(
-        data,
-        {*_INTEGER_SETTINGS, *_FRACTION_SETTINGS, "full_revaluation_from_round"},
-        "settings",
-    )
+    _refuse_unknown_keys(data, set(SETTING_NAMES), "settings")
     values: dict[str, Any] = {}
     for name in _INTEGER_SETTINGS:
         if name in data:
             values[name] = _positive_int(data[name], f"settings.{name}")
-    if "full_revaluation_from_round" in data:
-        value = data["full_revaluation_from_round"]
+    if _OPTIONAL_ROUND in data:
+        value = data[_OPTIONAL_ROUND]
         if value is not None:
-            value = _positive_int(value, "settings.full_revaluation_from_round")
-        values["full_revaluation_from_round"] = value
-    for name in _FRACTION_SETTINGS:
+            value = _positive_int(value, f"settings.{_OPTIONAL_ROUND}")
+        values[_OPTIONAL_ROUND] = value
+    for name in SHARE_SETTINGS:
         if name in data:
             fraction = parse_fraction(data[name], f"settings.{name}")
             if fraction < 0:

@@ -4,8 +4,17 @@ from fractions import Fraction
 
 import pytest
 
-from competition.keizer.scoring import ATTENDED, Outcome, appearances, points
-from competition.keizer.season import Absence, Game, Result, Round, Settings
+from competition.keizer.scoring import (
+    ATTENDED,
+    NO_SHOWS,
+    POINTS_TABLE,
+    Outcome,
+    appearances,
+    own_share,
+    points,
+    share_setting,
+)
+from competition.keizer.season import SHARE_SETTINGS, Absence, Game, Result, Round, Settings
 
 SETTINGS = Settings()
 OWN, OPPONENT = 42, 30
@@ -69,3 +78,66 @@ def test_attendance_counts_games_forfeit_wins_byes_and_team_matches():
         Outcome.BYE,
         Outcome.TEAM,
     } == ATTENDED
+
+
+def test_the_table_has_a_row_for_every_outcome_and_names_only_share_settings():
+    assert set(POINTS_TABLE) == set(Outcome)
+    named = {own for own, _opponent in POINTS_TABLE.values() if isinstance(own, str)}
+    assert named == set(SHARE_SETTINGS) == {
+        "bye_fraction",
+        "excused_fraction",
+        "team_fraction",
+        "auto_absence_fraction",
+    }
+
+
+@pytest.mark.parametrize("outcome", [Outcome.LATE, Outcome.UNEXCUSED, Outcome.FORFEIT_LOSS])
+def test_late_cancellations_and_no_shows_score_nothing_whatever_the_shares(outcome):
+    generous = Settings(
+        bye_fraction=Fraction(2),
+        excused_fraction=Fraction(9, 10),
+        team_fraction=Fraction(9, 10),
+        auto_absence_fraction=Fraction(9, 10),
+    )
+    assert share_setting(outcome) is None
+    assert own_share(outcome, generous) == 0
+    assert points(appearances_of(outcome), OWN, OPPONENT, generous) == 0
+
+
+def appearances_of(outcome):
+    from competition.keizer.scoring import Appearance
+
+    return Appearance(outcome, "x" if outcome is Outcome.FORFEIT_LOSS else None)
+
+
+def test_the_shares_come_from_the_competitions_settings():
+    settings = Settings(excused_fraction=Fraction(2, 5))
+    assert share_setting(Outcome.EXCUSED) == "excused_fraction"
+    assert own_share(Outcome.EXCUSED, settings) == Fraction(2, 5)
+    assert own_share(Outcome.TEAM, settings) == Fraction(2, 3)
+
+
+@pytest.mark.parametrize(
+    ("white_came", "black_came", "result"),
+    [
+        (True, False, Result.WHITE_WINS_BY_FORFEIT),
+        (False, True, Result.BLACK_WINS_BY_FORFEIT),
+        (False, False, Result.DOUBLE_FORFEIT),
+    ],
+)
+def test_whoever_came_wins_by_default(white_came, black_came, result):
+    assert Result.by_default(white_came, black_came) is result
+    assert result.is_forfeit
+
+
+def test_a_game_both_came_to_has_no_default_result():
+    with pytest.raises(ValueError):
+        Result.by_default(True, True)
+
+
+def test_no_shows_are_the_absent_without_cancelling_and_the_default_losers():
+    assert {
+        Outcome.UNEXCUSED,
+        Outcome.FORFEIT_LOSS,
+        Outcome.DOUBLE_FORFEIT,
+    } == NO_SHOWS
