@@ -8,6 +8,7 @@ from competition.keizer.scoring import (
     ATTENDED,
     NO_SHOWS,
     POINTS_TABLE,
+    Appearance,
     Outcome,
     appearances,
     own_share,
@@ -101,13 +102,8 @@ def test_late_cancellations_and_no_shows_score_nothing_whatever_the_shares(outco
     )
     assert share_setting(outcome) is None
     assert own_share(outcome, generous) == 0
-    assert points(appearances_of(outcome), OWN, OPPONENT, generous) == 0
-
-
-def appearances_of(outcome):
-    from competition.keizer.scoring import Appearance
-
-    return Appearance(outcome, "x" if outcome is Outcome.FORFEIT_LOSS else None)
+    opponent = "x" if outcome is Outcome.FORFEIT_LOSS else None
+    assert points(Appearance(outcome, opponent), OWN, OPPONENT, generous) == 0
 
 
 def test_the_shares_come_from_the_competitions_settings():
