@@ -1,12 +1,25 @@
-"""The e-mails the club's rules call for. Plain text, Dutch, one function per occasion."""
+"""The e-mails of the club's week. Plain text, Dutch, one function per occasion.
+
+Links are built from `SITE_URL` and the URL names, never written out; amounts and shares come
+from the competition's settings and the member's current value (`competition.explanations`).
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import send_mail, send_mass_mail
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from competition.explanations import what_it_earns
+from competition.keizer.scoring import Outcome
 from competition.models import Participant, Round
+from members.models import Member
+
+
+def link(name: str, *args) -> str:
+    """The site's full address of a page, for an e-mail."""
+    return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
 
 
 def _email(participant: Participant | None) -> str:
@@ -26,11 +39,17 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
         "name": absent.name,
         "evening": _evening(round_),
     }
+    standing = absent.latest_standing()
+    value = (
+        _("%(name)s's value, %(value)s points now") % {"name": absent.name, "value": standing.value}
+        if standing
+        else _("%(name)s's value") % {"name": absent.name}
+    )
     to_opponent = _(
         "%(name)s has cancelled for %(evening)s after the pairing was published. You win by "
-        "default (vrijgesteld) and get %(name)s's value; you need not come, but you are "
+        "default (vrijgesteld) and get %(value)s; you need not come, but you are "
         "welcome to play a friendly game."
-    ) % {"name": absent.name, "evening": _evening(round_)}
+    ) % {"name": absent.name, "evening": _evening(round_), "value": value}
     messages = [(subject, to_opponent, None, [_email(opponent)])] if _email(opponent) else []
     messages.append(
         (
@@ -42,6 +61,32 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
         )
     )
     send_mass_mail(messages)
+
+
+def registration_done(member: Member, consequences) -> None:
+    """The member's own confirmation of what a cancellation or re-registration did, evening
+    by evening, in the words (and numbers) of the preview they confirmed."""
+    if not member.email:
+        return
+    lines = [
+        _("%(evening)s (deadline %(deadline)s): %(message)s")
+        % {
+            "evening": _evening(consequence.round),
+            "deadline": consequence.round.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
+            "message": consequence.message,
+        }
+        for consequence in consequences
+    ]
+    body = "\n".join(
+        [
+            _("Your change has been recorded:"),
+            "",
+            *lines,
+            "",
+            _("Your club evenings: %(link)s") % {"link": link("absences:mine")},
+        ]
+    )
+    send_mail(_("DSC: your cancellation or registration"), body, None, [member.email])
 
 
 def draft_discarded(round_: Round) -> None:
@@ -59,13 +104,21 @@ def draft_discarded(round_: Round) -> None:
 def auto_cancelled(participant: Participant) -> None:
     if not _email(participant):
         return
+    standing = participant.latest_standing()
+    earns = what_it_earns(
+        Outcome.AUTO,
+        participant.competition.engine_settings(),
+        standing.value if standing else None,
+    )
     send_mail(
         _("DSC: you have been cancelled for the coming club evenings"),
         _(
             "You did not come twice in a row without cancelling, so you have been "
-            "cancelled for the coming club evenings (DSC rule k). Register again on the "
-            "site (Mijn afmeldingen) or with the arbiter to be paired again."
-        ),
+            "cancelled for the coming club evenings (DSC rule k): each evening counts as "
+            "cancelled automatically, %(earns)s. Register again on the site (%(link)s) or "
+            "with the arbiter to be paired again."
+        )
+        % {"earns": earns, "link": link("absences:mine")},
         None,
         [_email(participant)],
     )
@@ -85,7 +138,7 @@ def pairing(round_: Round) -> int:
     """Every paired member their board, colour and opponent; the bye player theirs."""
     evening = _evening(round_)
     subject = _("DSC: your pairing for %(evening)s") % {"evening": evening}
-    link = f"{settings.SITE_URL}/indeling/"
+    address = link("competition:pairing")
     messages = []
     for game in round_.games.select_related("white__member", "black__member"):
         for player, colour, opponent in (
@@ -98,13 +151,13 @@ def pairing(round_: Round) -> int:
                     "colour": colour,
                     "opponent": opponent.name,
                 }
-                messages.append((subject, f"{body}\n\n{link}", None, [_email(player)]))
+                messages.append((subject, f"{body}\n\n{address}", None, [_email(player)]))
     if round_.bye_id and _email(round_.bye):
         messages.append(
             (
                 subject,
                 _("You have the bye this round: you get your own value and need not come.")
-                + f"\n\n{link}",
+                + f"\n\n{address}",
                 None,
                 [_email(round_.bye)],
             )

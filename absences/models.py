@@ -7,6 +7,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from competition.keizer.season import Absence as Reason
 from competition.models import Participant, Round
 from members.models import Member
 
@@ -24,16 +25,18 @@ class Registration(models.Model):
 
     class Reason(models.TextChoices):
         REGULAR = "regular", _("regular")
-        TEAM = "team", _("KNSB/FSB team match")
+        TEAM = Reason.TEAM.value, _("KNSB/FSB team match")
 
     class Outcome(models.TextChoices):
-        EXCUSED = "excused", _("cancelled in time (1/3)")
-        TEAM = "team", _("team match (2/3)")
-        LATE = "late", _("cancelled late: not paired, 0 points")
-        FORFEIT = "forfeit", _("cancelled after publication: 0 points, the opponent wins")
+        """What the change did; the absences among them are the engine's absence kinds."""
+
+        EXCUSED = Reason.EXCUSED.value, _("cancelled in time")
+        TEAM = Reason.TEAM.value, _("team match")
+        LATE = Reason.LATE.value, _("cancelled late: not paired")
+        FORFEIT = "forfeit", _("cancelled after publication: the opponent wins by default")
         BYE = "bye", _("has the bye: nothing changes")
         PRESENT = "present", _("registered again")
-        AUTO = "auto", _("cancelled automatically after two no-shows")
+        AUTO = Reason.AUTO.value, _("cancelled automatically after two no-shows")
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="registrations"

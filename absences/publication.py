@@ -1,9 +1,10 @@
-"""The worker's pass: what must happen at its time, each thing exactly once.
+"""The worker's pass: what must happen at its time around the club week, each thing once.
 
-Every step claims "due rows" with a conditional update, so a repeated pass, a worker that was
-down, and two workers at once all end the same way. E-mails are sent inside the claiming
-transaction: a worker killed while sending rolls the claim back and the next pass sends again
-(at least once, never lost).
+Every step claims "due rows" (`Round.objects.due_for_publication`, `pairing_mail_due`, a
+notice not yet sent) with a row lock or a conditional update, so a repeated pass, a worker
+that was down, and two workers at once all end the same way. E-mails are sent inside the
+claiming transaction: a worker killed while sending rolls the claim back and the next pass
+sends again (at least once, never lost).
 """
 
 from __future__ import annotations
@@ -19,27 +20,54 @@ from competition.models import Competition, Round
 
 
 def run_pass(now: datetime) -> list[Round]:
+    """One pass of the worker; returns the rounds it published."""
+    refresh_rankings(now)
     services.apply_no_show_rule(now)
-    published = competition_services.publish_due_rounds(now)
+    published = publish_due_rounds(now)
     tell_arbiter_about_waiting_rounds(now)
     mail_pairings(now)
     return published
 
 
-def waiting_rounds(now: datetime) -> list[Round]:
-    """Rounds whose publication time has passed but cannot be published yet."""
-    return list(
-        Round.objects.filter(
-            published_at__isnull=True,
-            publish_at__lte=now,
-            competition__kind=Competition.Kind.CLASSICAL,
-            competition__season__is_closed=False,
-        ).select_related("competition")
-    )
+def refresh_rankings(now: datetime) -> None:
+    """The current season's rankings follow data changed outside the site's forms (a team
+    line-up entered by a command or another service changes the team absences)."""
+    for competition in Competition.objects.open().current(timezone.localdate(now)):
+        competition_services.refresh_rankings(competition)
+
+
+def publish_due_rounds(now: datetime) -> list[Round]:
+    """Publish every round whose publication time has passed, pairing it first when the
+    arbiter prepared no draft. Each round in its own transaction, claimed under a row lock so
+    that two workers never publish the same round; a round that cannot be paired yet (the
+    previous round is incomplete) or whose draft is inconsistent waits for a later pass."""
+    published = []
+    due = Round.objects.due_for_publication(now).order_by("publish_at")
+    for pk in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            round_ = (
+                Round.objects.select_for_update(skip_locked=True)
+                .filter(pk=pk, published_at__isnull=True)
+                .first()
+            )
+            if round_ is None:
+                continue  # another worker has it
+            if not round_.games.exists():
+                try:
+                    competition_services.make_pairing(round_)
+                except competition_services.CompetitionError:
+                    continue
+                round_.refresh_from_db()  # the pairing set the bye
+            if competition_services.publication_problems(round_):
+                continue  # a stale or inconsistent draft waits for the arbiter
+            if competition_services.publish(round_, now):
+                published.append(round_)
+    return published
 
 
 def tell_arbiter_about_waiting_rounds(now: datetime) -> None:
-    for round_ in waiting_rounds(now):
+    """Once per round: the arbiter hears why a due pairing could not be published."""
+    for round_ in Round.objects.due_for_publication(now).select_related("competition"):
         problems = competition_services.publication_problems(round_)
         if not problems:
             continue
@@ -53,12 +81,7 @@ def tell_arbiter_about_waiting_rounds(now: datetime) -> None:
 
 def mail_pairings(now: datetime) -> None:
     """Each published pairing of a coming evening is e-mailed to its players once."""
-    due = Round.objects.filter(
-        published_at__isnull=False,
-        pairing_mailed_at__isnull=True,
-        date__gte=timezone.localdate(now),
-        competition__kind=Competition.Kind.CLASSICAL,
-    )
+    due = Round.objects.pairing_mail_due(timezone.localdate(now))
     for pk in due.values_list("pk", flat=True):
         with transaction.atomic():
             if Round.objects.filter(pk=pk, pairing_mailed_at__isnull=True).update(

@@ -1,8 +1,10 @@
 """Cancelling and re-registering for club evenings, and the no-show rule.
 
 `plan` says what a request would do (the form shows it before the member confirms); `apply`
-does it in one transaction: it writes the engine's `Absence` rows or, after publication, a
-forfeit result, logs a `Registration` per evening and sends the e-mails the rules ask for.
+does it in one transaction through the competition's services (an absence, or after
+publication a forfeit), logs a `Registration` per evening and sends the e-mails the rules ask
+for. What each kind of absence earns is the engine's points table, worded by
+`competition.explanations` with the competition's own shares and the member's current value.
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from absences import mail, rules
 from absences.models import NoShowCancellation, Registration
 from competition import exchange, services
-from competition.models import Absence, Competition, Game, Participant, Round, Season
+from competition.explanations import what_it_earns
+from competition.keizer.scoring import NO_SHOWS, appearances
+from competition.keizer.scoring import Outcome as Scored
+from competition.models import Absence, Competition, Game, Participant, Round
 from members.models import Member
 
 Outcome = Registration.Outcome
@@ -46,10 +50,8 @@ class Evening:
 
 
 def current_competition(now: datetime) -> Competition | None:
-    season = Season.objects.current(timezone.localdate(now))
-    if season is None:
-        return None
-    return season.competitions.filter(kind=Competition.Kind.CLASSICAL).first()
+    """The internal competition of the current season."""
+    return Competition.objects.classical().current(timezone.localdate(now)).first()
 
 
 def participant_of(member: Member, competition: Competition | None) -> Participant | None:
@@ -64,7 +66,7 @@ def coming_evenings(member: Member, now: datetime) -> list[Evening]:
     if participant is None:
         return []
     rounds = list(
-        competition.rounds.filter(date__gte=timezone.localdate(now))
+        competition.rounds.from_day(timezone.localdate(now))
         .select_related("bye")
         .order_by("number")
     )
@@ -73,9 +75,7 @@ def coming_evenings(member: Member, now: datetime) -> list[Evening]:
             "round_id", "reason"
         )
     )
-    games = {
-        g.round_id: g for g in Game.objects.filter(round__in=rounds).filter(plays(participant))
-    }
+    games = {g.round_id: g for g in Game.objects.filter(round__in=rounds).involving(participant)}
     evenings = []
     for round_ in rounds:
         status, cancelled = _status(
@@ -90,11 +90,7 @@ def _status(round_, participant, reason, game) -> tuple[str, bool]:
         return _("not taking part yet"), False
     if reason is not None:
         return str(Absence.Reason(reason).label), True
-    if (
-        game is not None
-        and game.result.endswith("F")
-        and rules.is_no_show(game.white_id == participant.pk, game.result, None)
-    ):
+    if game is not None and game.outcome_for(participant.pk) in NO_SHOWS:
         return _("cancelled after publication"), True
     if round_.is_published:
         if round_.bye_id == participant.pk:
@@ -115,13 +111,17 @@ def plan(
     """What the request would do per evening; changes nothing."""
     competition = rounds[0].competition if rounds else None
     participant = participant_of(member, competition)
+    standing = participant.latest_standing() if participant else None
+    value = standing.value if standing else None
     return [
-        _consequence(round_, participant, action, reason, reported_at, by_arbiter)
+        _consequence(round_, participant, value, action, reason, reported_at, by_arbiter)
         for round_ in rounds
     ]
 
 
-def _consequence(round_, participant, action, reason, reported_at, by_arbiter) -> Consequence:
+def _consequence(
+    round_, participant, value, action, reason, reported_at, by_arbiter
+) -> Consequence:
     if participant is None:
         return Consequence(round_, None, _("You do not play in this competition."))
     if round_.number < participant.joined_round:
@@ -130,52 +130,34 @@ def _consequence(round_, participant, action, reason, reported_at, by_arbiter) -
             None,
             _("You only join in round %(round)s.") % {"round": participant.joined_round},
         )
+    settings = round_.competition.engine_settings()
     absence = round_.absences.filter(participant=participant).first()
-    game = Game.objects.filter(round=round_).filter(plays(participant)).first()
+    game = Game.objects.filter(round=round_).involving(participant).first()
     timing = rules.timing(reported_at, round_.cancellation_deadline, round_.published_at)
     if action == Registration.Action.CANCEL:
-        if absence is not None or (
-            game and rules.is_no_show(game.white_id == participant.pk, game.result, None)
-        ):
+        if absence is not None or (game and game.outcome_for(participant.pk) in NO_SHOWS):
             return Consequence(round_, None, _("Already cancelled."))
         if round_.is_published:
-            if round_.bye_id == participant.pk:
-                return Consequence(
-                    round_, None, _("You have the bye: you need not come, and you keep its points.")
-                )
-            if game is None:
-                return Consequence(round_, None, _("You are not in the published pairing."))
-            opponent = game.black if game.white_id == participant.pk else game.white
-            if game.result and not rules.is_no_show(
-                game.white_id == opponent.pk, game.result, None
-            ):
-                return Consequence(round_, None, _("The result of your game is in already."))
-            if game.result:  # the opponent cancelled too
-                return Consequence(
-                    round_,
-                    Outcome.FORFEIT,
-                    _("The pairing is published and %(opponent)s cancelled too: 0 points for both.")
-                    % {"opponent": opponent.name},
-                )
-            return Consequence(
-                round_,
-                Outcome.FORFEIT,
-                _(
-                    "The pairing is published: you get 0 points and %(opponent)s wins by default "
-                    "(and gets an e-mail, as does the arbiter)."
-                )
-                % {"opponent": opponent.name},
-            )
+            return _after_publication(round_, participant, game, settings, value)
         if timing is rules.Timing.TIMELY:
             if reason == Registration.Reason.TEAM:
                 return Consequence(
-                    round_, Outcome.TEAM, _("In time, for a team match: you get 2/3 of your value.")
+                    round_,
+                    Outcome.TEAM,
+                    _("Cancelled in time for a team match: %(earns)s.")
+                    % {"earns": what_it_earns(Scored.TEAM, settings, value)},
                 )
-            return Consequence(round_, Outcome.EXCUSED, _("In time: you get 1/3 of your value."))
+            return Consequence(
+                round_,
+                Outcome.EXCUSED,
+                _("Cancelled in time: %(earns)s.")
+                % {"earns": what_it_earns(Scored.EXCUSED, settings, value)},
+            )
         return Consequence(
             round_,
             Outcome.LATE,
-            _("After the deadline: you are left out of the pairing and get 0 points."),
+            _("After the deadline: you are left out of the pairing and get %(earns)s.")
+            % {"earns": what_it_earns(Scored.LATE, settings, value)},
         )
     # re-register
     if absence is None:
@@ -197,6 +179,36 @@ def _consequence(round_, participant, action, reason, reported_at, by_arbiter) -
     return Consequence(round_, Outcome.PRESENT, _("Registered again: you will be paired."))
 
 
+def _after_publication(round_, participant, game, settings, value) -> Consequence:
+    """Cancelling once the pairing is fixed (rule n): a forfeit, never a new pairing."""
+    if round_.bye_id == participant.pk:
+        return Consequence(
+            round_, None, _("You have the bye: you need not come, and you keep its points.")
+        )
+    if game is None:
+        return Consequence(round_, None, _("You are not in the published pairing."))
+    opponent = game.opponent_of(participant.pk)
+    earns = what_it_earns(Scored.FORFEIT_LOSS, settings, value)
+    if game.result and game.outcome_for(opponent.pk) not in NO_SHOWS:
+        return Consequence(round_, None, _("The result of your game is in already."))
+    if game.result:  # the opponent cancelled too
+        return Consequence(
+            round_,
+            Outcome.FORFEIT,
+            _("The pairing is published and %(opponent)s cancelled too: %(earns)s for both.")
+            % {"opponent": opponent.name, "earns": earns},
+        )
+    return Consequence(
+        round_,
+        Outcome.FORFEIT,
+        _(
+            "The pairing is published: you get %(earns)s and %(opponent)s wins by default "
+            "with your value (and gets an e-mail, as does the arbiter)."
+        )
+        % {"opponent": opponent.name, "earns": earns},
+    )
+
+
 @transaction.atomic
 def apply(
     member: Member,
@@ -208,30 +220,32 @@ def apply(
     by_arbiter: bool,
     now: datetime,
 ) -> list[Consequence]:
-    """Carry out the request (what `plan` said), evening by evening."""
+    """Carry out the request (what `plan` said), evening by evening; the member is told by
+    e-mail what changed."""
     Member.objects.select_for_update().get(pk=member.pk)  # one request per member at a time
     rounds = list(Round.objects.filter(pk__in=[r.pk for r in rounds]).order_by("number"))
     consequences = plan(member, rounds, action, reason, reported_at, by_arbiter)
     participant = participant_of(member, rounds[0].competition) if rounds else None
-    changed_results = False
+    done = []
     for consequence in consequences:
         if not consequence.changes_anything:
             continue
         round_ = consequence.round
         if not _log(round_, member, action, reason, consequence.outcome, reported_at, by, now):
             continue  # the same change was just made (a double submit)
+        done.append(consequence)
         if consequence.outcome == Outcome.FORFEIT:
-            _forfeit(round_, participant)
-            changed_results = True
+            game = services.record_forfeit(round_, participant)
+            opponent = game.opponent_of(participant.pk)
+            transaction.on_commit(lambda r=round_, o=opponent: mail.forfeit(r, participant, o))
         elif consequence.outcome == Outcome.PRESENT:
             _register_again(round_, participant)
         else:
-            Absence.objects.create(
-                round=round_, participant=participant, reason=consequence.outcome
-            )
-            _discard_draft_with(round_, participant)
-    if changed_results and rounds:
-        services.recompute_rankings(rounds[0].competition)
+            reason_kind = Absence.Reason(consequence.outcome)
+            if services.record_absence(round_, participant, reason_kind):
+                transaction.on_commit(lambda r=round_: mail.draft_discarded(r))
+    if done:
+        transaction.on_commit(lambda: mail.registration_done(member, done))
     return consequences
 
 
@@ -255,56 +269,37 @@ def _log(round_, member, action, reason, outcome, reported_at, by, now) -> bool:
     return True
 
 
-def plays(participant: Participant) -> Q:
-    return Q(white=participant) | Q(black=participant)
-
-
-def _forfeit(round_: Round, participant: Participant) -> None:
-    game = Game.objects.filter(round=round_).filter(plays(participant)).get()
-    is_white = game.white_id == participant.pk
-    opponent = game.black if is_white else game.white
-    game.result = rules.forfeit_result(is_white, opponent_also_absent=bool(game.result))
-    game.save(update_fields=["result"])
-    transaction.on_commit(lambda: mail.forfeit(round_, participant, opponent))
-
-
 def _register_again(round_: Round, participant: Participant) -> None:
-    absence = Absence.objects.get(round=round_, participant=participant)
-    if absence.reason == Absence.Reason.AUTO:
-        for later in Absence.objects.filter(
-            participant=participant,
-            reason=Absence.Reason.AUTO,
-            round__number__gt=round_.number,
-            round__published_at__isnull=True,
-        ):
-            later.delete()
-    absence.delete()
-    _discard_draft_with(round_, None)
-
-
-def _discard_draft_with(round_: Round, participant: Participant | None) -> None:
-    """A draft that no longer fits who comes is dropped; the pairing is made again (by the
-    arbiter, or by the worker at publication time)."""
-    if round_.is_published or not round_.games.exists():
-        return
-    seated = {p for g in round_.games.all() for p in (g.white_id, g.black_id)} | {round_.bye_id}
-    if participant is None or participant.pk in seated:
-        round_.games.all().delete()
-        Round.objects.filter(pk=round_.pk).update(bye=None, pairing_warnings=[])
-        transaction.on_commit(lambda: mail.draft_discarded(round_))
+    """Present after all; after an automatic cancellation, for every coming evening."""
+    rounds = [round_]
+    if round_.absences.filter(participant=participant, reason=Absence.Reason.AUTO).exists():
+        rounds += list(
+            round_.competition.rounds.unpublished()
+            .filter(
+                number__gt=round_.number,
+                absences__participant=participant,
+                absences__reason=Absence.Reason.AUTO,
+            )
+            .order_by("number")
+        )
+    for each in rounds:
+        if services.remove_absence(each, participant):
+            transaction.on_commit(lambda r=each: mail.draft_discarded(r))
 
 
 def apply_no_show_rule(now: datetime) -> list[Participant]:
     """Two rounds in a row absent without cancelling: cancelled automatically for the coming
-    rounds until the member registers again (DSC rule k). Applied once per occasion."""
+    rounds until the member registers again (DSC rule k). Applied once per occasion, to the
+    internal competition of the current season."""
     cancelled = []
-    for competition in Competition.objects.filter(kind=Competition.Kind.CLASSICAL):
+    today = timezone.localdate(now)
+    for competition in Competition.objects.classical().open().current(today):
         season = exchange.season_for(competition)
         played = len(season.rounds)
         if played < 2:
             continue
         last_two = [_no_shows(engine_round) for engine_round in season.rounds[-2:]]
-        for participant_id in last_two[0] & last_two[1]:
+        for participant_id in sorted(last_two[0] & last_two[1]):
             with transaction.atomic():
                 participant = Participant.objects.select_related("member").get(pk=participant_id)
                 _, created = NoShowCancellation.objects.get_or_create(
@@ -312,33 +307,38 @@ def apply_no_show_rule(now: datetime) -> list[Participant]:
                 )
                 if not created:
                     continue
-                for round_ in competition.rounds.filter(
-                    number__gt=played, published_at__isnull=True
-                ).exclude(absences__participant=participant):
-                    Absence.objects.create(
-                        round=round_, participant=participant, reason=Absence.Reason.AUTO
-                    )
-                    if participant.member_id:
-                        _log(
-                            round_,
-                            participant.member,
-                            Registration.Action.CANCEL,
-                            "",
-                            Outcome.AUTO,
-                            now,
-                            None,
-                            now,
-                        )
-                    _discard_draft_with(round_, participant)
+                _cancel_coming_rounds(competition, participant, played, now)
                 transaction.on_commit(lambda p=participant: mail.auto_cancelled(p))
                 cancelled.append(participant)
     return cancelled
 
 
+def _cancel_coming_rounds(competition, participant, played: int, now: datetime) -> None:
+    for round_ in (
+        competition.rounds.unpublished()
+        .filter(number__gt=played)
+        .exclude(absences__participant=participant)
+        .order_by("number")
+    ):
+        if services.record_absence(round_, participant, Absence.Reason.AUTO):
+            transaction.on_commit(lambda r=round_: mail.draft_discarded(r))
+        if participant.member_id:
+            _log(
+                round_,
+                participant.member,
+                Registration.Action.CANCEL,
+                "",
+                Outcome.AUTO,
+                now,
+                None,
+                now,
+            )
+
+
 def _no_shows(engine_round) -> set[int]:
-    absent = {int(p) for p, reason in engine_round.absent.items() if reason.value == "unexcused"}
-    for game in engine_round.games:
-        for player, is_white in ((game.white, True), (game.black, False)):
-            if rules.is_no_show(is_white, game.result.value, None):
-                absent.add(int(player))
-    return absent
+    """Who did not come to a round without cancelling in time (the engine's no-shows)."""
+    return {
+        int(player_id)
+        for player_id, part in appearances(engine_round).items()
+        if part.outcome in NO_SHOWS
+    }

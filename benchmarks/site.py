@@ -27,8 +27,9 @@ def main() -> int:
     django.setup()
     from django.core.management import call_command
     from django.test import Client
+    from django.utils import timezone
 
-    from competition import exchange, services
+    from competition import services
     from competition.models import Competition, Season
 
     from .keizer import generated_season
@@ -37,8 +38,8 @@ def main() -> int:
     print("building the 150-player, 28-round season (not timed) ...", flush=True)
     season = Season.objects.create(name="bench", start_date=date(2026, 9, 3))
     competition = Competition.objects.create(season=season)
-    exchange.load_season(competition, generated_season(150, 28, 7, seed=1), date(2026, 9, 3))
-    services.recompute_rankings(competition)
+    season_rows = generated_season(150, 28, 7, seed=1)
+    services.load_season(competition, season_rows, date(2026, 9, 3), timezone.now())
 
     client = Client()
     results = []

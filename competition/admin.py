@@ -27,6 +27,7 @@ from competition.forms import (
     ResultsForm,
     RoundForm,
 )
+from competition.keizer.season import SETTING_NAMES
 from competition.models import (
     Absence,
     Competition,
@@ -122,16 +123,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     list_display = ("__str__", "top_value", "step", "rounds_per_period")
     fieldsets = (
         (None, {"fields": ("season", "kind")}),
-        (
-            gettext_lazy("Keizer settings"),
-            {
-                "fields": (
-                    ("top_value", "step"),
-                    ("rounds_per_period", "full_revaluation_from_round"),
-                    ("bye_fraction", "excused_fraction", "team_fraction", "auto_absence_fraction"),
-                )
-            },
-        ),
+        (gettext_lazy("Keizer settings"), {"fields": SETTING_NAMES}),
     )
     inlines = [ParticipantInline]
     actions = ["recompute"]
@@ -146,7 +138,9 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        services.recompute_rankings(form.instance)
+        # Settings and players are what the rankings are computed from: bring them up to date
+        # (the service recomputes only when something the engine reads changed).
+        services.refresh_rankings(form.instance)
 
     def get_urls(self):
         def view(function, name):
@@ -360,9 +354,24 @@ class RoundAdmin(SimpleHistoryAdmin):
     def has_delete_permission(self, request, obj=None):
         return (obj is None or not obj.is_published) and super().has_delete_permission(request, obj)
 
+    # The round, its absences and its draft boards are stored together by one service
+    # (`services.save_round`), which checks them as a whole: the admin only collects them.
+    def save_model(self, request, obj, form, change):
+        pass  # stored with its absences and boards in save_related
+
+    def save_formset(self, request, form, formset, change):
+        formset.save(commit=False)  # what changed, for the history message; stored below
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        services.recompute_rankings(form.instance.competition)
+        by_model = {formset.model: formset for formset in formsets}
+        games = by_model.get(Game)
+        absences = by_model.get(Absence)
+        services.save_round(
+            form.instance,
+            absences=absences.absences() if absences is not None else {},
+            boards=games.boards() if games is not None and not form.instance.is_published else None,
+        )
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         request._round = obj
@@ -389,7 +398,7 @@ class RoundAdmin(SimpleHistoryAdmin):
         extra_context = {
             **(extra_context or {}),
             "pairing_warnings": services.pairing_warning_texts(round_) if round_ else [],
-            "team_absences": sorted((names[p], match) for (_r, p), match in team.items()),
+            "team_absences": sorted((names[p], str(match)) for (_r, p), match in team.items()),
         }
         return super().change_view(request, object_id, form_url, extra_context)
 
@@ -441,7 +450,7 @@ class RoundAdmin(SimpleHistoryAdmin):
             "title": _("Results of round %(number)s") % {"number": round_.number},
             "form": form,
             "shortcut_help": SHORTCUT_HELP,
-            "outcomes": Game.Outcome.choices,
+            "outcomes": Game.Result.choices,
         }
         return TemplateResponse(request, "admin/competition/round/results.html", context)
 
@@ -539,9 +548,18 @@ admin.site.unregister(TeamMatch)
 
 @admin.register(TeamMatch)
 class TeamMatchAdmin(members_admin.TeamMatchAdmin):
-    """A line-up decides team absences (DSC rule f), so saving one recomputes the rankings."""
+    """A line-up decides team absences (DSC rule f): after a save the rankings of the season
+    follow at once (the worker's pass catches line-ups changed anywhere else)."""
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        for competition in Competition.objects.filter(season__name=form.instance.team.season):
-            services.recompute_rankings(competition)
+        for competition in Competition.objects.classical().filter(
+            season__name=form.instance.team.season
+        ):
+            services.refresh_rankings(competition)
+
+    def delete_model(self, request, obj):
+        season = obj.team.season
+        super().delete_model(request, obj)
+        for competition in Competition.objects.classical().filter(season__name=season):
+            services.refresh_rankings(competition)

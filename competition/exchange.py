@@ -1,23 +1,26 @@
 """The only translation between database rows and the engine's season.
 
-`season_for` reads a competition into a `keizer.Season` (players in the order of ranking 0,
-one engine round per completed round); `store_rankings` writes the engine's rankings back as
-snapshots. Player ids in the engine are participant primary keys as text.
+Reading: `season_for` reads a competition into a `keizer.Season` (players in the order of
+ranking 0, one engine round per completed round). Writing goes the other way without touching
+the database: `ranking_rows` turns the engine's rankings into unsaved snapshot rows and
+`season_rows` an engine season into unsaved members, players, rounds, games and absences;
+`competition.services` stores them. Player ids in the engine are participant keys as text.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import defaultdict
-from dataclasses import replace
-from datetime import date, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
 
-from django.utils import timezone
 from django.utils.text import slugify
 
-from competition import schedule
 from competition.keizer import season_file
 from competition.keizer.attendance import attendance_after_each_round
 from competition.keizer.ranking import Ranking as EngineRanking
+from competition.keizer.scoring import appearances
 from competition.keizer.season import Absence as EngineAbsence
 from competition.keizer.season import Game as EngineGame
 from competition.keizer.season import PairRequest, Player, Result, Season
@@ -32,7 +35,27 @@ from competition.models import (
     Round,
     Standing,
 )
-from members.models import ExternalGame, Member
+from members.models import ExternalGame, Member, TeamMatch
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything the engine reads for a competition, and the team match behind each team
+    absence of a counted round ({(round number, player id): team match id})."""
+
+    season: Season
+    team_matches: dict[tuple[int, str], int]
+
+    @property
+    def digest(self) -> str:
+        document = season_file.to_document(self.season)
+        for round_ in document["rounds"]:
+            round_["absent"] = dict(sorted(round_.get("absent", {}).items()))
+        document["team_matches"] = sorted(
+            [number, player, match] for (number, player), match in self.team_matches.items()
+        )
+        text = json.dumps(document, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def season_for(competition: Competition, pair_round: Round | None = None) -> Season:
@@ -41,6 +64,11 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
     Rounds count from round 1 up to the first round that is unpublished or still misses a
     result. With `pair_round`, its absences become the request to pair that round.
     """
+    return read_inputs(competition, pair_round).season
+
+
+def read_inputs(competition: Competition, pair_round: Round | None = None) -> Inputs:
+    """`season_for`, with the team match behind each team absence of a counted round."""
     participants = competition.participants.select_related("member").order_by("initial_position")
     players = tuple(
         Player(p.engine_id, p.name, p.joined_round, p.start_points) for p in participants
@@ -50,11 +78,10 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
     for game in Game.objects.filter(round__competition=competition).order_by("board"):
         games[game.round_id].append(game)
     absences = defaultdict(dict)
-    for absence in Absence.objects.filter(round__competition=competition):
+    for absence in Absence.objects.filter(round__competition=competition).order_by("pk"):
         absences[absence.round_id][str(absence.participant_id)] = EngineAbsence(absence.reason)
-    for (round_id, participant_id), _match in team_match_absences(
-        competition, rounds, games
-    ).items():
+    team = team_match_absences(competition, rounds, games)
+    for round_id, participant_id in team:
         absences[round_id][str(participant_id)] = EngineAbsence.TEAM
 
     played = []
@@ -73,26 +100,36 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
             )
         )
     request = PairRequest(absences[pair_round.id]) if pair_round is not None else None
-    return Season(competition.engine_settings(), players, tuple(played), request)
+    number = {round_.id: round_.number for round_ in rounds}
+    return Inputs(
+        Season(competition.engine_settings(), players, tuple(played), request),
+        {
+            (number[round_id], str(participant_id)): match.pk
+            for (round_id, participant_id), match in team.items()
+            if number[round_id] <= len(played)
+        },
+    )
 
 
 def team_match_absences(
     competition: Competition, rounds: list[Round], games: dict[int, list[Game]] | None = None
-) -> dict[tuple[int, int], str]:
+) -> dict[tuple[int, int], TeamMatch]:
     """{(round id, participant id): the team match} for members in a team match's line-up on a
     club evening or the day after (DSC rule f): absent with the team reason, unless they are
     seated in the round anyway. Only the internal (classical) competition; the team reason
     takes precedence over a cancellation recorded for the same evening."""
-    if competition.kind != Competition.Kind.CLASSICAL or not rounds:
+    if not competition.is_classical or not rounds:
         return {}
     participant_of = dict(
         competition.participants.filter(member__isnull=False).values_list("member_id", "pk")
     )
     first, last = min(r.date for r in rounds), max(r.date for r in rounds) + timedelta(days=1)
     lineups = defaultdict(list)
-    for external in ExternalGame.objects.filter(
-        match__date__range=(first, last), member_id__in=participant_of
-    ).select_related("match__team"):
+    for external in (
+        ExternalGame.objects.filter(match__date__range=(first, last), member_id__in=participant_of)
+        .select_related("match__team")
+        .order_by("match__date", "match_id", "board")
+    ):
         lineups[external.match.date].append(external)
     if games is None:
         games = defaultdict(list)
@@ -105,7 +142,7 @@ def team_match_absences(
             for external in lineups[day]:
                 participant = participant_of[external.member_id]
                 if participant not in seated:
-                    absent[(round_.id, participant)] = str(external.match)
+                    absent.setdefault((round_.id, participant), external.match)
     return absent
 
 
@@ -114,27 +151,34 @@ def is_complete(round_: Round, games: list[Game]) -> bool:
     return round_.is_published and all(game.result for game in games)
 
 
-def store_rankings(competition: Competition, rankings: list[EngineRanking], season: Season) -> None:
-    """Replace the competition's ranking snapshots by the engine's rankings of `season`."""
+def ranking_rows(
+    competition: Competition, rankings: list[EngineRanking], inputs: Inputs
+) -> list[tuple[Ranking, list[Standing]]]:
+    """The engine's rankings of `inputs.season` as unsaved snapshot rows: one `Ranking` per
+    ranking with the round's appearances, and its `Standing`s."""
+    season = inputs.season
     attended = attendance_after_each_round(season)
-    Ranking.objects.filter(competition=competition).delete()
-    rows = Ranking.objects.bulk_create(
-        Ranking(
+    settings = season.settings
+    digest = inputs.digest
+    rows = []
+    for ranking in rankings:
+        row = Ranking(
             competition=competition,
             after_round=ranking.round,
             passes=ranking.passes,
             oscillation_stop=ranking.oscillation_stop,
+            appearances=(
+                _appearance_document(ranking.round, season, inputs.team_matches)
+                if ranking.round
+                else {}
+            ),
+            inputs=digest,
         )
-        for ranking in rankings
-    )
-    settings = competition.engine_settings()
-    standings = []
-    for row, ranking in zip(rows, rankings, strict=True):
         valuation_value = {
             player_id: value_at(position, settings)
             for position, player_id in enumerate(ranking.valuation, start=1)
         }
-        standings.extend(
+        standings = [
             Standing(
                 ranking=row,
                 participant_id=int(standing.player_id),
@@ -146,8 +190,22 @@ def store_rankings(competition: Competition, rankings: list[EngineRanking], seas
                 attended=attended[ranking.round].get(standing.player_id, 0),
             )
             for standing in ranking.standings
-        )
-    Standing.objects.bulk_create(standings, batch_size=1000)
+        ]
+        rows.append((row, standings))
+    return rows
+
+
+def _appearance_document(
+    number: int, season: Season, team_matches: dict[tuple[int, str], int]
+) -> dict[str, list]:
+    return {
+        player_id: [
+            part.outcome.value,
+            int(part.opponent) if part.opponent is not None else None,
+            team_matches.get((number, player_id)),
+        ]
+        for player_id, part in appearances(season.rounds[number - 1]).items()
+    }
 
 
 def season_file_document(competition: Competition) -> dict:
@@ -188,79 +246,65 @@ def season_file_document(competition: Competition) -> dict:
     return season_file.to_document(renamed)
 
 
-def import_season_file(season_row, kind: str, text: str, first_evening: date) -> Competition:
-    """A new competition from a season file (validated as the engine validates it)."""
-    season = season_file.loads(text)  # SeasonFileError names the place and the problem
-    settings = season.settings
-    competition = Competition.objects.create(
-        season=season_row,
-        kind=kind,
-        top_value=settings.top_value,
-        step=settings.step,
-        rounds_per_period=settings.rounds_per_period,
-        full_revaluation_from_round=settings.full_revaluation_from_round,
-        bye_fraction=settings.bye_fraction,
-        excused_fraction=settings.excused_fraction,
-        team_fraction=settings.team_fraction,
-        auto_absence_fraction=settings.auto_absence_fraction,
-    )
-    load_season(competition, season, first_evening)
-    return competition
+@dataclass(frozen=True)
+class SeasonRows:
+    """An engine season as unsaved rows, linked by object; store them in this order."""
+
+    new_members: list[Member]
+    participants: list[Participant]  # in the order of the season's players
+    rounds: list[Round]
+    games: list[Game]
+    absences: list[Absence]
 
 
-def load_season(competition: Competition, season: Season, first_evening: date) -> dict[str, int]:
-    """Store an engine season's players and rounds in an empty competition (weekly evenings).
+def season_rows(
+    competition: Competition, season: Season, first_evening: date, now: datetime
+) -> SeasonRows:
+    """An engine season's players and rounds for an empty competition, on weekly evenings.
 
-    Players are matched to members by name (new members are made for unknown names); every
-    round is stored as published and played. Returns the participant key of each player id.
+    Players are matched to members by name (unknown names become new members); every round
+    is published (at its publication time, or now if that lies ahead) and played.
     """
     existing = {}
-    for member in Member.objects.filter(name__in=[p.name for p in season.players]):
+    for member in Member.objects.filter(name__in=[p.name for p in season.players]).order_by("pk"):
         existing.setdefault(member.name, member)
-    new = Member.objects.bulk_create(
-        Member(name=p.name) for p in season.players if p.name not in existing
-    )
-    unused = iter(new)
-    members = [existing.get(p.name) or next(unused) for p in season.players]
-    participants = Participant.objects.bulk_create(
-        Participant(
+    new_members = []
+    for player in season.players:
+        if player.name not in existing:
+            existing[player.name] = Member(name=player.name)
+            new_members.append(existing[player.name])
+    participants = {
+        player.id: Participant(
             competition=competition,
-            member=member,
+            member=existing[player.name],
             initial_position=position,
             joined_round=player.joined_round,
             start_points=player.start_points,
         )
-        for position, (player, member) in enumerate(zip(season.players, members, strict=True), 1)
-    )
-    pk = {player.id: p.pk for player, p in zip(season.players, participants, strict=True)}
-    evenings = [first_evening + timedelta(weeks=i) for i in range(len(season.rounds))]
-    rounds = Round.objects.bulk_create(
-        Round(
-            competition=competition,
-            number=number,
-            date=evening,
-            publish_at=schedule.publication_time(evening),
-            published_at=min(schedule.publication_time(evening), timezone.now()),
-            bye_id=pk[engine_round.bye] if engine_round.bye else None,
+        for position, player in enumerate(season.players, start=1)
+    }
+    rounds, games, absences = [], [], []
+    for number, engine_round in enumerate(season.rounds, start=1):
+        round_ = Round.on_evening(
+            competition,
+            number,
+            first_evening + timedelta(weeks=number - 1),
+            bye=participants[engine_round.bye] if engine_round.bye else None,
         )
-        for number, (evening, engine_round) in enumerate(
-            zip(evenings, season.rounds, strict=True), start=1
-        )
-    )
-    Game.objects.bulk_create(
-        Game(
-            round=round_,
-            board=board,
-            white_id=pk[game.white],
-            black_id=pk[game.black],
-            result=game.result.value,
-        )
-        for round_, engine_round in zip(rounds, season.rounds, strict=True)
-        for board, game in enumerate(engine_round.games, start=1)
-    )
-    Absence.objects.bulk_create(
-        Absence(round=round_, participant_id=pk[player_id], reason=reason.value)
-        for round_, engine_round in zip(rounds, season.rounds, strict=True)
-        for player_id, reason in engine_round.absent.items()
-    )
-    return pk
+        round_.published_at = min(round_.publish_at, now)
+        rounds.append(round_)
+        games += [
+            Game(
+                round=round_,
+                board=board,
+                white=participants[game.white],
+                black=participants[game.black],
+                result=game.result.value,
+            )
+            for board, game in enumerate(engine_round.games, start=1)
+        ]
+        absences += [
+            Absence(round=round_, participant=participants[player_id], reason=reason.value)
+            for player_id, reason in engine_round.absent.items()
+        ]
+    return SeasonRows(new_members, list(participants.values()), rounds, games, absences)

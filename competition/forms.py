@@ -5,29 +5,27 @@ from __future__ import annotations
 from datetime import date
 
 from django import forms
-from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competition import schedule
 from competition.fields import FractionFormField
 from competition.models import Competition, Game, Round
-from competition.services import check_seating
+from competition.services import Board, absence_problems, board_problems
 from members.models import Member, RatingList
 
 # What the arbiter may type for a result: the results themselves and short forms.
 RESULT_SHORTCUTS = {
-    "1": Game.Outcome.WHITE_WINS,
-    "0": Game.Outcome.BLACK_WINS,
-    "r": Game.Outcome.DRAW,
-    "=": Game.Outcome.DRAW,
-    "½": Game.Outcome.DRAW,
-    "0.5": Game.Outcome.DRAW,
-    "½-½": Game.Outcome.DRAW,
-    "1f": Game.Outcome.WHITE_WINS_BY_FORFEIT,
-    "0f": Game.Outcome.BLACK_WINS_BY_FORFEIT,
-    "00f": Game.Outcome.DOUBLE_FORFEIT,
-    "ff": Game.Outcome.DOUBLE_FORFEIT,
+    "1": Game.Result.WHITE_WINS,
+    "0": Game.Result.BLACK_WINS,
+    "r": Game.Result.DRAW,
+    "=": Game.Result.DRAW,
+    "½": Game.Result.DRAW,
+    "0.5": Game.Result.DRAW,
+    "½-½": Game.Result.DRAW,
+    "1f": Game.Result.WHITE_WINS_BY_FORFEIT,
+    "0f": Game.Result.BLACK_WINS_BY_FORFEIT,
+    "00f": Game.Result.DOUBLE_FORFEIT,
+    "ff": Game.Result.DOUBLE_FORFEIT,
 }
 
 
@@ -36,7 +34,7 @@ def normalise_result(text: str) -> str:
     typed = text.strip().lower().replace(" ", "")
     if not typed:
         return ""
-    for value in Game.Outcome.values:
+    for value in Game.Result.values:
         if typed == value.lower():
             return value
     if typed in RESULT_SHORTCUTS:
@@ -89,30 +87,34 @@ def submitted_absences(data, prefix: str = "absences") -> list[int]:
     return absent
 
 
+def kept_forms(formset):
+    """The forms of an inline formset that are filled in and not marked for deletion."""
+    return [
+        form
+        for form in formset.forms
+        if getattr(form, "cleaned_data", None) and not formset._should_delete_form(form)
+    ]
+
+
 class GameFormSet(forms.BaseInlineFormSet):
     """The pairing review: boards and colours may change, but nobody twice, nobody missing,
     nobody absent or not yet joined; checked against the absences submitted with it."""
 
+    def boards(self) -> list[Board]:
+        return [
+            Board(data["board"], data["white"].pk, data["black"].pk)
+            for data in (form.cleaned_data for form in kept_forms(self))
+            if data.get("white") and data.get("black")
+        ]
+
     def clean(self):
         super().clean()
         round_ = self.instance
-        if any(self.errors) or (round_.pk and round_.is_published):
-            return  # a published pairing is read-only
-        games = []
-        boards = set()
-        for form in self.forms:
-            data = getattr(form, "cleaned_data", None)
-            if not data or data.get("DELETE") or not data.get("white") or not data.get("black"):
-                continue
-            if data["board"] in boards:
-                raise forms.ValidationError(
-                    _("Board %(board)s is used twice.") % {"board": data["board"]}
-                )
-            boards.add(data["board"])
-            games.append((data["white"].pk, data["black"].pk))
-        if not games or round_.competition_id is None:
+        if any(self.errors) or round_.competition_id is None:
             return
-        problems = check_seating(round_, games, round_.bye_id, absent=submitted_absences(self.data))
+        if round_.pk and round_.is_published:
+            return  # a published pairing is read-only
+        problems = board_problems(round_, self.boards(), submitted_absences(self.data))
         if problems:
             raise forms.ValidationError(problems)
 
@@ -121,32 +123,20 @@ class AbsenceFormSet(forms.BaseInlineFormSet):
     """Absences name players of this competition; once the pairing is published, nobody in
     it can be recorded absent (a late cancellation becomes a forfeit result instead)."""
 
+    def absences(self) -> dict[int, str]:
+        return {
+            form.cleaned_data["participant"].pk: form.cleaned_data["reason"]
+            for form in kept_forms(self)
+            if form.cleaned_data.get("participant")
+        }
+
     def clean(self):
         super().clean()
-        round_ = self.instance
-        if any(self.errors):
+        if any(self.errors) or self.instance.competition_id is None:
             return
-        seated = set()
-        if round_.pk and round_.is_published:
-            seated = {
-                player
-                for pair in round_.games.values_list("white_id", "black_id")
-                for player in pair
-            } | {round_.bye_id}
-        for form in self.forms:
-            data = getattr(form, "cleaned_data", None)
-            if not data or data.get("DELETE") or not data.get("participant"):
-                continue
-            participant = data["participant"]
-            if participant.competition_id != round_.competition_id:
-                raise forms.ValidationError(
-                    _("%(name)s does not play in this competition.") % {"name": participant.name}
-                )
-            if participant.pk in seated:
-                raise forms.ValidationError(
-                    _("%(name)s is in the published pairing: record a forfeit result instead.")
-                    % {"name": participant.name}
-                )
+        problems = absence_problems(self.instance, self.absences())
+        if problems:
+            raise forms.ValidationError(problems)
 
 
 SHORTCUT_HELP = gettext_lazy(
@@ -156,7 +146,7 @@ SHORTCUT_HELP = gettext_lazy(
 
 
 class RoundForm(forms.ModelForm):
-    """A round's publication time defaults to 20:00 on the Friday before its club evening."""
+    """A round's publication time defaults to the club's (Friday 20:00 before the evening)."""
 
     class Meta:
         model = Round
@@ -165,9 +155,7 @@ class RoundForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         if not data.get("publish_at") and data.get("date"):
-            data["publish_at"] = schedule.publication_time(
-                data["date"], settings.CLUB_DEADLINE_WEEKDAY, settings.CLUB_PUBLICATION_TIME
-            )
+            data["publish_at"] = Round.publication_time_for(data["date"])
         return data
 
 

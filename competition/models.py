@@ -6,29 +6,28 @@ The Keizer arithmetic lives in `competition.keizer`; these models store what the
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 
-from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from competition import schedule
 from competition.fields import FractionField, not_negative
-from competition.keizer.season import Absence as AbsenceReason
-from competition.keizer.season import Result, Settings
+from competition.keizer import season as keizer
+from competition.keizer.scoring import Outcome, game_outcome
+from competition.schedule import club_week
 from members.models import Member
+
+DEFAULT_SETTINGS = keizer.Settings()  # DSC's settings: the defaults of a new competition
 
 
 class SeasonQuerySet(models.QuerySet):
-    def current(self, today=None):
+    def current(self, today: date):
         """The latest season that has started and has a competition (else the latest)."""
-        today = today or timezone.localdate()
         with_competition = self.filter(competitions__isnull=False).distinct()
         return (
             with_competition.filter(start_date__lte=today).order_by("-start_date").first()
@@ -53,7 +52,24 @@ class Season(models.Model):
         return self.name
 
 
-class CompetitionManager(models.Manager):
+class CompetitionQuerySet(models.QuerySet):
+    def classical(self):
+        """The internal competition (Friday deadline, published by the worker, team absences)."""
+        return self.filter(kind=Competition.Kind.CLASSICAL)
+
+    def rapid(self):
+        return self.filter(kind=Competition.Kind.RAPID)
+
+    def open(self):
+        """Competitions of seasons that are not closed: their standings can still change."""
+        return self.filter(season__is_closed=False)
+
+    def current(self, today: date):
+        """The competitions of the current season (`SeasonQuerySet.current`)."""
+        return self.filter(season=Season.objects.current(today))
+
+
+class CompetitionManager(models.Manager.from_queryset(CompetitionQuerySet)):
     def get_queryset(self):
         return super().get_queryset().select_related("season")  # its name includes the season
 
@@ -67,28 +83,45 @@ class Competition(models.Model):
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="competitions"
     )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.CLASSICAL)
+    # The engine's settings (`keizer.season.Settings`), one column each, DSC's values by default.
     top_value = models.PositiveIntegerField(
-        _("top value"), default=50, validators=[MinValueValidator(1)]
+        _("top value"), default=DEFAULT_SETTINGS.top_value, validators=[MinValueValidator(1)]
     )
-    step = models.PositiveIntegerField(_("step"), default=1, validators=[MinValueValidator(1)])
+    step = models.PositiveIntegerField(
+        _("step"), default=DEFAULT_SETTINGS.step, validators=[MinValueValidator(1)]
+    )
     rounds_per_period = models.PositiveIntegerField(
-        _("rounds per period"), default=7, validators=[MinValueValidator(1)]
+        _("rounds per period"),
+        default=DEFAULT_SETTINGS.rounds_per_period,
+        validators=[MinValueValidator(1)],
     )
     full_revaluation_from_round = models.PositiveIntegerField(
         _("full re-valuation from round"),
         null=True,
         blank=True,
-        default=10,
+        default=DEFAULT_SETTINGS.full_revaluation_from_round,
         help_text=_("Empty: never."),
     )
     bye_fraction = FractionField(
-        _("bye: share of own value"), default="1", validators=[not_negative]
+        _("bye: share of own value"),
+        default=str(DEFAULT_SETTINGS.bye_fraction),
+        validators=[not_negative],
     )
     excused_fraction = FractionField(
-        _("cancelled in time: share"), default="1/3", validators=[not_negative]
+        _("cancelled in time: share"),
+        default=str(DEFAULT_SETTINGS.excused_fraction),
+        validators=[not_negative],
     )
-    team_fraction = FractionField(_("team match: share"), default="2/3", validators=[not_negative])
-    auto_absence_fraction = FractionField(_("cancelled automatically: share"), default="1/3")
+    team_fraction = FractionField(
+        _("team match: share"),
+        default=str(DEFAULT_SETTINGS.team_fraction),
+        validators=[not_negative],
+    )
+    auto_absence_fraction = FractionField(
+        _("cancelled automatically: share"),
+        default=str(DEFAULT_SETTINGS.auto_absence_fraction),
+        validators=[not_negative],
+    )
 
     objects = CompetitionManager()
 
@@ -103,17 +136,21 @@ class Competition(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.season}"
 
-    def engine_settings(self) -> Settings:
-        return Settings(
-            top_value=self.top_value,
-            step=self.step,
-            rounds_per_period=self.rounds_per_period,
-            full_revaluation_from_round=self.full_revaluation_from_round,
-            bye_fraction=self.bye_fraction,
-            excused_fraction=self.excused_fraction,
-            team_fraction=self.team_fraction,
-            auto_absence_fraction=self.auto_absence_fraction,
-        )
+    @property
+    def is_classical(self) -> bool:
+        return self.kind == self.Kind.CLASSICAL
+
+    def engine_settings(self) -> keizer.Settings:
+        return keizer.Settings(**self.settings_values())
+
+    def settings_values(self) -> dict:
+        """The Keizer settings by name, to copy into another competition."""
+        return {name: getattr(self, name) for name in keizer.SETTING_NAMES}
+
+    @staticmethod
+    def values_of(settings: keizer.Settings) -> dict:
+        """An engine's settings as the field values of a competition."""
+        return {name: getattr(settings, name) for name in keizer.SETTING_NAMES}
 
 
 class Participant(models.Model):
@@ -180,10 +217,41 @@ class Participant(models.Model):
     def engine_id(self) -> str:
         return str(self.pk)
 
+    def latest_standing(self) -> Standing | None:
+        """The player's place in the competition's latest ranking (None before ranking 0)."""
+        return self.standings.order_by("-ranking__after_round").first()
+
 
 class RoundQuerySet(models.QuerySet):
     def published(self):
         return self.filter(published_at__isnull=False)
+
+    def unpublished(self):
+        return self.filter(published_at__isnull=True)
+
+    def from_day(self, day: date):
+        """Club evenings on `day` or later (the coming ones)."""
+        return self.filter(date__gte=day)
+
+    def before_day(self, day: date):
+        return self.filter(date__lt=day)
+
+    def due_for_publication(self, now: datetime):
+        """Unpublished rounds of the internal competition of open seasons whose publication
+        time has come (the rapid competition is paired and published on its evening)."""
+        return self.unpublished().filter(
+            publish_at__lte=now,
+            competition__kind=Competition.Kind.CLASSICAL,
+            competition__season__is_closed=False,
+        )
+
+    def pairing_mail_due(self, today: date):
+        """Published pairings of coming evenings of the internal competition not yet e-mailed."""
+        return (
+            self.published()
+            .from_day(today)
+            .filter(pairing_mailed_at__isnull=True, competition__kind=Competition.Kind.CLASSICAL)
+        )
 
 
 class Round(models.Model):
@@ -196,7 +264,9 @@ class Round(models.Model):
     number = models.PositiveIntegerField(_("round"), validators=[MinValueValidator(1)])
     date = models.DateField(_("club evening"))
     publish_at = models.DateTimeField(
-        _("publication time"), blank=True, help_text=_("Empty: Friday 20:00 before the evening.")
+        _("publication time"),
+        blank=True,
+        help_text=_("Empty: the club's publication time (Friday 20:00) before the evening."),
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     bye = models.ForeignKey(
@@ -229,6 +299,17 @@ class Round(models.Model):
     def __str__(self) -> str:
         return _("Round %(number)s (%(date)s)") % {"number": self.number, "date": self.date}
 
+    @classmethod
+    def publication_time_for(cls, evening: date) -> datetime:
+        """When the pairing of a club evening appears: the one rule for every new round."""
+        return club_week().publication_at(evening)
+
+    @classmethod
+    def on_evening(cls, competition: Competition, number: int, evening: date, **fields) -> Round:
+        """A new (unsaved) round on a club evening, published at the club's time."""
+        fields.setdefault("publish_at", cls.publication_time_for(evening))
+        return cls(competition=competition, number=number, date=evening, **fields)
+
     @property
     def is_published(self) -> bool:
         return self.published_at is not None
@@ -239,26 +320,48 @@ class Round(models.Model):
 
     @property
     def cancellation_deadline(self) -> datetime:
-        return schedule.cancellation_deadline(
-            self.date, settings.CLUB_DEADLINE_WEEKDAY, settings.CLUB_DEADLINE_TIME
-        )
+        return club_week().cancellation_deadline(self.date)
 
     @property
     def results_final_at(self) -> datetime:
-        return schedule.results_final_at(self.date)
+        return club_week().results_final_at(self.date)
 
     def results_are_provisional(self, now: datetime) -> bool:
         return now < self.results_final_at
 
+    def seated_ids(self) -> set[int]:
+        """The participants seated in the round's pairing (draft or published), bye included."""
+        seated = {p for pair in self.games.values_list("white_id", "black_id") for p in pair}
+        return seated | {self.bye_id} if self.bye_id else seated
+
+    def absent_ids(self) -> set[int]:
+        return set(self.absences.values_list("participant_id", flat=True))
+
+    def present_participants(self):
+        """Everyone who has joined by this round and is not recorded absent from it."""
+        return (
+            self.competition.participants.filter(joined_round__lte=self.number)
+            .exclude(pk__in=self.absences.values("participant_id"))
+            .select_related("member")
+        )
+
+
+class GameQuerySet(models.QuerySet):
+    def involving(self, participant: Participant | int):
+        """The games a participant plays, with either colour."""
+        return self.filter(Q(white=participant) | Q(black=participant))
+
 
 class Game(models.Model):
-    class Outcome(models.TextChoices):
-        WHITE_WINS = Result.WHITE_WINS.value, "1-0"
-        BLACK_WINS = Result.BLACK_WINS.value, "0-1"
-        DRAW = Result.DRAW.value, "½-½"
-        WHITE_WINS_BY_FORFEIT = Result.WHITE_WINS_BY_FORFEIT.value, _("1-0 (forfeit)")
-        BLACK_WINS_BY_FORFEIT = Result.BLACK_WINS_BY_FORFEIT.value, _("0-1 (forfeit)")
-        DOUBLE_FORFEIT = Result.DOUBLE_FORFEIT.value, _("0-0 (both forfeit)")
+    class Result(models.TextChoices):
+        """The engine's results (`keizer.season.Result`) with the labels the site shows."""
+
+        WHITE_WINS = keizer.Result.WHITE_WINS.value, "1-0"
+        BLACK_WINS = keizer.Result.BLACK_WINS.value, "0-1"
+        DRAW = keizer.Result.DRAW.value, "½-½"
+        WHITE_WINS_BY_FORFEIT = keizer.Result.WHITE_WINS_BY_FORFEIT.value, _("1-0 (forfeit)")
+        BLACK_WINS_BY_FORFEIT = keizer.Result.BLACK_WINS_BY_FORFEIT.value, _("0-1 (forfeit)")
+        DOUBLE_FORFEIT = keizer.Result.DOUBLE_FORFEIT.value, _("0-0 (both forfeit)")
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games"
@@ -271,8 +374,10 @@ class Game(models.Model):
     black = models.ForeignKey(
         Participant, verbose_name=_("black"), on_delete=models.RESTRICT, related_name="+"
     )
-    result = models.CharField(_("result"), max_length=8, choices=Outcome, blank=True)
+    result = models.CharField(_("result"), max_length=8, choices=Result, blank=True)
     history = HistoricalRecords()
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("game")
@@ -286,16 +391,34 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.white} – {self.black} {self.get_result_display()}"
 
+    @property
+    def engine_result(self) -> keizer.Result | None:
+        return keizer.Result(self.result) if self.result else None
+
+    def is_white(self, participant_id: int) -> bool:
+        return self.white_id == participant_id
+
+    def opponent_id(self, participant_id: int) -> int:
+        return self.black_id if self.is_white(participant_id) else self.white_id
+
+    def opponent_of(self, participant_id: int) -> Participant:
+        return self.black if self.is_white(participant_id) else self.white
+
+    def outcome_for(self, participant_id: int) -> Outcome | None:
+        """The player's outcome in the engine's terms; None while there is no result."""
+        result = self.engine_result
+        return None if result is None else game_outcome(result, self.is_white(participant_id))
+
 
 class Absence(models.Model):
     """A player who did not play a round, and why (what the engine scores)."""
 
     class Reason(models.TextChoices):
-        EXCUSED = AbsenceReason.EXCUSED.value, _("cancelled in time")
-        TEAM = AbsenceReason.TEAM.value, _("team match")
-        LATE = AbsenceReason.LATE.value, _("cancelled late")
-        UNEXCUSED = AbsenceReason.UNEXCUSED.value, _("absent without cancelling")
-        AUTO = AbsenceReason.AUTO.value, _("cancelled automatically")
+        EXCUSED = keizer.Absence.EXCUSED.value, _("cancelled in time")
+        TEAM = keizer.Absence.TEAM.value, _("team match")
+        LATE = keizer.Absence.LATE.value, _("cancelled late")
+        UNEXCUSED = keizer.Absence.UNEXCUSED.value, _("absent without cancelling")
+        AUTO = keizer.Absence.AUTO.value, _("cancelled automatically")
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="absences"
@@ -330,6 +453,14 @@ class Ranking(models.Model):
     computed_at = models.DateTimeField(_("computed at"), auto_now=True)
     passes = models.PositiveIntegerField(_("valuation passes"), default=1)
     oscillation_stop = models.BooleanField(_("oscillation stop"), default=False)
+    # How each player took part in round `after_round`, as the engine scored it:
+    # {participant id: [outcome, opponent's participant id or null, team match id or null]}.
+    appearances = models.JSONField(_("appearances in the round"), default=dict, editable=False)
+    # A digest of everything the engine read (settings, players, complete rounds, team matches):
+    # the rankings are recomputed when it no longer matches the stored data.
+    inputs = models.CharField(
+        _("digest of the inputs"), max_length=64, blank=True, default="", editable=False
+    )
 
     class Meta:
         verbose_name = _("ranking")
@@ -341,6 +472,14 @@ class Ranking(models.Model):
 
     def __str__(self) -> str:
         return _("Ranking %(number)s") % {"number": self.after_round}
+
+    def appearance_of(self, participant_id: int) -> tuple[Outcome, int | None, int | None] | None:
+        """(outcome, opponent id, team match id) of a player in round `after_round`."""
+        stored = self.appearances.get(str(participant_id))
+        if stored is None:
+            return None
+        outcome, opponent, team_match = stored
+        return Outcome(outcome), opponent, team_match
 
 
 class Standing(models.Model):

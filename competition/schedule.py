@@ -1,16 +1,23 @@
-"""When things happen around a club evening: pure functions of the round's date.
+"""When things happen around a club evening: the club's week (rules section 7, DSC rule v).
 
-Times are Europe/Amsterdam wall-clock times, built from the local date plus a time of day (never
-by adding hours to a UTC instant), so they stay right across the DST weekends.
+`ClubWeek` holds the club's times and computes, from a club evening's date, the cancellation
+deadline, the publication of the pairing and the moment results stop being provisional. Times
+are Europe/Amsterdam wall-clock times, built from the local date plus a time of day (never by
+adding hours to a UTC instant), so they stay right across the DST weekends.
+
+`club_week()` is the one place that reads those times from the settings; the settings module
+holds their defaults (Friday 18:00, 20:00 that Friday, 23:30 on the evening).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
+
 CLUB_TIME_ZONE = ZoneInfo("Europe/Amsterdam")
-FRIDAY = 4
 
 
 def last_weekday_before(day: date, weekday: int) -> date:
@@ -23,16 +30,31 @@ def local_moment(day: date, at: time) -> datetime:
     return datetime.combine(day, at, tzinfo=CLUB_TIME_ZONE)
 
 
-def cancellation_deadline(evening: date, weekday: int = FRIDAY, at: time = time(18)) -> datetime:
-    """Cancelling counts as timely until 18:00 on the last Friday before the club evening."""
-    return local_moment(last_weekday_before(evening, weekday), at)
+@dataclass(frozen=True)
+class ClubWeek:
+    deadline_weekday: int  # Monday = 0; the last such day strictly before the club evening
+    deadline_time: time  # cancelling counts as timely until this time that day
+    publication_time: time  # the pairing appears at this time on the deadline's day
+    results_final_time: time  # results are provisional until this time on the evening
+
+    def deadline_day(self, evening: date) -> date:
+        return last_weekday_before(evening, self.deadline_weekday)
+
+    def cancellation_deadline(self, evening: date) -> datetime:
+        return local_moment(self.deadline_day(evening), self.deadline_time)
+
+    def publication_at(self, evening: date) -> datetime:
+        return local_moment(self.deadline_day(evening), self.publication_time)
+
+    def results_final_at(self, evening: date) -> datetime:
+        return local_moment(evening, self.results_final_time)
 
 
-def publication_time(evening: date, weekday: int = FRIDAY, at: time = time(20)) -> datetime:
-    """The pairing appears at 20:00 on the last Friday before the club evening."""
-    return local_moment(last_weekday_before(evening, weekday), at)
-
-
-def results_final_at(evening: date, at: time = time(23, 30)) -> datetime:
-    """A result is provisional until 23:30 on its club evening (DSC rule v)."""
-    return local_moment(evening, at)
+def club_week() -> ClubWeek:
+    """The club's week as the settings give it (`CLUB_*` in `dsc_site/settings.py`)."""
+    return ClubWeek(
+        deadline_weekday=settings.CLUB_DEADLINE_WEEKDAY,
+        deadline_time=settings.CLUB_DEADLINE_TIME,
+        publication_time=settings.CLUB_PUBLICATION_TIME,
+        results_final_time=settings.CLUB_RESULTS_FINAL_TIME,
+    )

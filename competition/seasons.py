@@ -4,25 +4,14 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from competition import lineup, schedule
+from competition import lineup
 from competition.models import Competition, Round, Season
 from competition.services import CompetitionError
 
 SEASON_ROUNDS = 28
-SETTINGS = (
-    "top_value",
-    "step",
-    "rounds_per_period",
-    "full_revaluation_from_round",
-    "bye_fraction",
-    "excused_fraction",
-    "team_fraction",
-    "auto_absence_fraction",
-)
 
 
 def proposed_dates(first_evening: date, count: int = SEASON_ROUNDS) -> list[date]:
@@ -39,23 +28,12 @@ def create_season(name: str, evenings: list[date], members=None, rating_list=Non
     evenings = sorted(set(evenings))
     if not evenings:
         raise CompetitionError(_("Give at least one club evening."))
-    previous = (
-        Competition.objects.filter(kind=Competition.Kind.CLASSICAL)
-        .order_by("-season__start_date")
-        .first()
-    )
-    copied = {field: getattr(previous, field) for field in SETTINGS} if previous else {}
+    previous = Competition.objects.classical().order_by("-season__start_date").first()
+    copied = previous.settings_values() if previous else {}
     season = Season.objects.create(name=name, start_date=evenings[0])
     competition = Competition.objects.create(season=season, **copied)
     Round.objects.bulk_create(
-        Round(
-            competition=competition,
-            number=number,
-            date=evening,
-            publish_at=schedule.publication_time(
-                evening, settings.CLUB_DEADLINE_WEEKDAY, settings.CLUB_PUBLICATION_TIME
-            ),
-        )
+        Round.on_evening(competition, number, evening)
         for number, evening in enumerate(evenings, start=1)
     )
     if members:

@@ -1,21 +1,38 @@
-"""The workflows that span several models, each in one transaction.
+"""The workflows that write a competition's rows, each one transaction with its checks.
 
-Views and the admin call these; they call the engine through `exchange`.
+Games, results, absences, draft pairings and ranking snapshots are written here and nowhere
+else: the admin, the absences app, the worker and the commands call these functions. A refused
+workflow raises `CompetitionError` and changes nothing. The engine is reached through
+`exchange`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competition import exchange
+from competition.keizer import season_file
 from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
-from competition.models import Competition, Game, Participant, Round
+from competition.keizer.scoring import NO_SHOWS
+from competition.keizer.season import Result
+from competition.models import (
+    Absence,
+    Competition,
+    Game,
+    Participant,
+    Ranking,
+    Round,
+    Season,
+    Standing,
+)
 from competition.seating import seating_problems
+from members.models import Member
 
 
 class CompetitionError(Exception):
@@ -34,28 +51,71 @@ def refuse_if_closed(competition: Competition) -> None:
         )
 
 
+def _locked_round(round_: Round) -> Round:
+    """The round, locked for this transaction: one change of a round at a time."""
+    return (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("competition__season")
+        .get(pk=round_.pk)
+    )
+
+
+# -- rankings ----------------------------------------------------------------------------------
+
+
 @transaction.atomic
 def recompute_rankings(competition: Competition) -> None:
-    """Compute every ranking snapshot of the competition anew from its completed rounds."""
+    """Compute every ranking snapshot of the competition anew from its complete rounds."""
+    _lock(competition)
     refuse_if_closed(competition)
-    season = exchange.season_for(competition)
-    exchange.store_rankings(competition, compute_rankings(season), season)
+    _store_rankings(competition, exchange.read_inputs(competition))
 
 
-def present_players(round_: Round) -> list[Participant]:
-    """Everyone who has joined by this round and is not recorded absent from it."""
-    absent = round_.absences.values_list("participant_id", flat=True)
-    return list(
-        round_.competition.participants.filter(joined_round__lte=round_.number)
-        .exclude(pk__in=absent)
-        .select_related("member")
+@transaction.atomic
+def refresh_rankings(competition: Competition) -> bool:
+    """Recompute the snapshots if what the engine reads changed since they were computed
+    (a result, an absence, a player, a setting or a team line-up, changed anywhere); True when
+    it did. Closed seasons stay as they are."""
+    _lock(competition)
+    if competition.season.is_closed:
+        return False
+    inputs = exchange.read_inputs(competition)
+    if competition.rankings.values_list("inputs", flat=True).first() == inputs.digest:
+        return False
+    _store_rankings(competition, inputs)
+    return True
+
+
+def _lock(competition: Competition) -> None:
+    """Two recomputations of one competition never interleave."""
+    Competition.objects.select_for_update(of=("self",)).filter(pk=competition.pk).first()
+
+
+def _store_rankings(competition: Competition, inputs: exchange.Inputs) -> None:
+    rows = exchange.ranking_rows(competition, compute_rankings(inputs.season), inputs)
+    Ranking.objects.filter(competition=competition).delete()
+    Ranking.objects.bulk_create(ranking for ranking, _standings in rows)
+    Standing.objects.bulk_create(
+        (standing for _ranking, standings in rows for standing in standings), batch_size=1000
     )
+
+
+# -- pairing and publication -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a pairing as the arbiter sets it: participant keys."""
+
+    board: int
+    white: int
+    black: int
 
 
 @transaction.atomic
 def make_pairing(round_: Round) -> list[str]:
     """Pair the round with the engine (replacing an unpublished draft); returns the warnings."""
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = _locked_round(round_)
     refuse_if_closed(round_.competition)
     if round_.is_published:
         raise CompetitionError(
@@ -82,38 +142,19 @@ def make_pairing(round_: Round) -> list[str]:
     return pairing.warnings
 
 
-def publish_due_rounds(now: datetime) -> list[Round]:
-    """Publish every round whose publication time has passed, pairing it first when the
-    arbiter prepared no draft. Each round in its own transaction, claimed under a row lock so
-    that two workers never publish the same round; a round that cannot be paired yet (the
-    previous round is incomplete) waits for the next pass."""
-    published = []
-    due = Round.objects.filter(
-        published_at__isnull=True,
-        publish_at__lte=now,
-        competition__kind=Competition.Kind.CLASSICAL,  # the rapid is paired on the evening
-        competition__season__is_closed=False,
-    ).order_by("publish_at")
-    for pk in due.values_list("pk", flat=True):
-        with transaction.atomic():
-            round_ = (
-                Round.objects.select_for_update(skip_locked=True)
-                .filter(pk=pk, published_at__isnull=True)
-                .first()
-            )
-            if round_ is None:
-                continue  # another worker has it
-            if not round_.games.exists():
-                try:
-                    make_pairing(round_)
-                except CompetitionError:
-                    continue
-                round_.refresh_from_db()  # the pairing set the bye
-            if publication_problems(round_):
-                continue  # a stale or inconsistent draft waits for the arbiter
-            if publish(round_, now):
-                published.append(round_)
-    return published
+@transaction.atomic
+def discard_draft(round_: Round) -> bool:
+    """Drop an unpublished draft pairing (it is made again by the arbiter or at publication
+    time); False when there was none."""
+    round_ = _locked_round(round_)
+    if round_.is_published or not round_.games.exists():
+        return False
+    for game in round_.games.all():
+        game.delete()
+    round_.bye = None
+    round_.pairing_warnings = []
+    round_.save()
+    return True
 
 
 def publish(round_: Round, now: datetime) -> bool:
@@ -135,7 +176,7 @@ def check_seating(
     overrides the recorded absences (to check a form before it is saved)."""
     participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
     if absent is None:
-        absent = list(round_.absences.values_list("participant_id", flat=True)) if round_.pk else []
+        absent = list(round_.absent_ids()) if round_.pk else []
     present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
     names = {pk: p.name for pk, p in participants.items()}
     not_joined = {
@@ -159,6 +200,187 @@ def publication_problems(round_: Round) -> list[str]:
     return check_seating(round_, games, round_.bye_id)
 
 
+def pairing_warning_texts(round_: Round) -> list[str]:
+    """The round's forced repeats as sentences naming the players."""
+    if not round_.pairing_warnings:
+        return []
+    names = {p.pk: p.name for p in round_.competition.participants.select_related("member")}
+    return [
+        _("%(first)s and %(second)s already met this period (round %(rounds)s).")
+        % {
+            "first": names.get(warning["first"], "?"),
+            "second": names.get(warning["second"], "?"),
+            "rounds": ", ".join(str(r) for r in warning["rounds"]),
+        }
+        for warning in round_.pairing_warnings
+    ]
+
+
+# -- the round page ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def save_round(
+    round_: Round, absences: Mapping[int, str], boards: list[Board] | None = None
+) -> None:
+    """The arbiter's round page: the round's own fields as set on `round_` (date, times and,
+    for a draft, the bye), who is absent and why, and for a draft its boards. Checked as a
+    whole: absent players are not seated, a draft seats everyone else who has joined. The
+    rankings are recomputed only when what they are computed from changed."""
+    competition = round_.competition
+    refuse_if_closed(competition)
+    stored = _locked_round(round_) if round_.pk else None
+    published = stored is not None and stored.is_published
+    problems = absence_problems(stored if published else round_, absences)
+    if boards is not None and not published:
+        problems += board_problems(round_, boards, absences)
+    if problems:
+        raise CompetitionError(problems)
+    if published:  # a published pairing is fixed, and so is the round's place in the season
+        round_.bye_id = stored.bye_id
+    round_.save()
+    _replace_absences(round_, absences)
+    if boards is not None and not published:
+        _replace_boards(round_, boards)
+    if published:
+        refresh_rankings(competition)
+
+
+def absence_problems(round_: Round, absences: Mapping[int, str]) -> list[str]:
+    """What is wrong with recording these absences ({participant key: reason}) in the round:
+    players of another competition, unknown reasons, players of the published pairing."""
+    participants = {
+        p.pk: p for p in Participant.objects.filter(pk__in=absences).select_related("member")
+    }
+    seated = round_.seated_ids() if round_.pk and round_.is_published else set()
+    problems = []
+    for participant_id, reason in absences.items():
+        participant = participants.get(participant_id)
+        if participant is None or participant.competition_id != round_.competition_id:
+            name = participant.name if participant else participant_id
+            problems.append(_("%(name)s does not play in this competition.") % {"name": name})
+        elif reason not in Absence.Reason.values:
+            problems.append(_("Unknown reason %(reason)r.") % {"reason": reason})
+        elif participant_id in seated:
+            problems.append(
+                _("%(name)s is in the published pairing: record a forfeit result instead.")
+                % {"name": participant.name}
+            )
+    return problems
+
+
+def board_problems(round_: Round, boards: list[Board], absent) -> list[str]:
+    """What is wrong with a draft's boards given who is absent: a board used twice, and the
+    seating checks (`check_seating`) for everyone present."""
+    numbers = [b.board for b in boards]
+    doubled = sorted({n for n in numbers if numbers.count(n) > 1})
+    problems = [_("Board %(board)s is used twice.") % {"board": n} for n in doubled]
+    if boards:
+        problems += check_seating(
+            round_, [(b.white, b.black) for b in boards], round_.bye_id, absent=list(absent)
+        )
+    return problems
+
+
+def _replace_absences(round_: Round, absences: Mapping[int, str]) -> None:
+    for absence in round_.absences.all():
+        reason = absences.get(absence.participant_id)
+        if reason is None:
+            absence.delete()
+        elif reason != absence.reason:
+            absence.reason = reason
+            absence.save()
+    recorded = round_.absent_ids()
+    for participant_id, reason in absences.items():
+        if participant_id not in recorded:
+            Absence.objects.create(round=round_, participant_id=participant_id, reason=reason)
+
+
+def _replace_boards(round_: Round, boards: list[Board]) -> None:
+    """Each board keeps its game (and its history); boards no longer used are removed."""
+    games = {game.board: game for game in round_.games.all()}
+    wanted = {b.board: b for b in boards}
+    for number, game in games.items():
+        if number not in wanted:
+            game.delete()
+    for number, b in wanted.items():
+        game = games.get(number) or Game(round=round_, board=number)
+        if game.pk is None or (game.white_id, game.black_id) != (b.white, b.black):
+            game.white_id, game.black_id = b.white, b.black
+            game.save()
+
+
+# -- absences and results ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_absence(round_: Round, participant: Participant, reason: str) -> bool:
+    """Record that a player is absent from a round, and why (an `Absence.Reason`). Refused for
+    a player in the published pairing (that is a forfeit: `record_forfeit`). A draft that seats
+    the player is discarded; returns True when that happened."""
+    round_ = _locked_round(round_)
+    refuse_if_closed(round_.competition)
+    problems = absence_problems(round_, {participant.pk: reason})
+    if not problems and participant.joined_round > round_.number:
+        problems.append(
+            _("%(name)s only joins in round %(round)s.")
+            % {"name": participant.name, "round": participant.joined_round}
+        )
+    if problems:
+        raise CompetitionError(problems)
+    absence = round_.absences.filter(participant=participant).first()
+    if absence is None:
+        Absence.objects.create(round=round_, participant=participant, reason=reason)
+    elif absence.reason != reason:
+        absence.reason = reason
+        absence.save()
+    discarded = participant.pk in round_.seated_ids() and discard_draft(round_)
+    if round_.is_published:
+        refresh_rankings(round_.competition)
+    return discarded
+
+
+@transaction.atomic
+def remove_absence(round_: Round, participant: Participant) -> bool:
+    """The player comes after all: the absence is removed and, as the player must be seated,
+    a draft pairing is discarded (True when that happened)."""
+    round_ = _locked_round(round_)
+    refuse_if_closed(round_.competition)
+    for absence in round_.absences.filter(participant=participant):
+        absence.delete()
+    discarded = discard_draft(round_)
+    if round_.is_published:
+        refresh_rankings(round_.competition)
+    return discarded
+
+
+@transaction.atomic
+def record_forfeit(round_: Round, participant: Participant) -> Game:
+    """A player of the published pairing does not come: the opponent wins by default, or, if
+    the opponent did not come either, both lose (0-0F). Returns the game."""
+    round_ = _locked_round(round_)
+    refuse_if_closed(round_.competition)
+    if not round_.is_published:
+        raise CompetitionError(_("Publish the pairing before entering results."))
+    game = Game.objects.select_for_update().filter(round=round_).involving(participant).first()
+    if game is None:
+        raise CompetitionError(
+            _("%(name)s is not in the published pairing.") % {"name": participant.name}
+        )
+    opponent = game.opponent_id(participant.pk)
+    opponent_outcome = game.outcome_for(opponent)
+    if opponent_outcome is not None and opponent_outcome not in NO_SHOWS:
+        raise CompetitionError(_("The result of the game is in already."))
+    opponent_came = opponent_outcome is None
+    is_white = game.is_white(participant.pk)
+    game.result = Result.by_default(
+        white_came=not is_white and opponent_came, black_came=is_white and opponent_came
+    ).value
+    game.save()
+    refresh_rankings(round_.competition)
+    return game
+
+
 @transaction.atomic
 def enter_results(round_: Round, results: Mapping[int, str]) -> int:
     """Store results by game id and recompute the rankings; returns how many changed.
@@ -166,7 +388,7 @@ def enter_results(round_: Round, results: Mapping[int, str]) -> int:
     Refuses (changing nothing) results for games outside the round's pairing, unknown results,
     an unpublished round, and a seating that is not consistent (nobody twice, nobody absent).
     """
-    round_ = Round.objects.select_for_update().select_related("competition").get(pk=round_.pk)
+    round_ = _locked_round(round_)
     games = {game.pk: game for game in round_.games.select_for_update()}
     problems = []
     if round_.competition.season.is_closed:
@@ -176,7 +398,7 @@ def enter_results(round_: Round, results: Mapping[int, str]) -> int:
         )
     if not round_.is_published:
         problems.append(_("Publish the pairing before entering results."))
-    valid = set(Game.Outcome.values) | {""}
+    valid = set(Game.Result.values) | {""}
     for game_id, result in results.items():
         if game_id not in games:
             problems.append(_("Game %(id)s is not part of this round's pairing.") % {"id": game_id})
@@ -199,17 +421,40 @@ def enter_results(round_: Round, results: Mapping[int, str]) -> int:
     return changed
 
 
-def pairing_warning_texts(round_: Round) -> list[str]:
-    """The round's forced repeats as sentences naming the players."""
-    if not round_.pairing_warnings:
-        return []
-    names = {p.pk: p.name for p in round_.competition.participants.select_related("member")}
-    return [
-        _("%(first)s and %(second)s already met this period (round %(rounds)s).")
-        % {
-            "first": names.get(warning["first"], "?"),
-            "second": names.get(warning["second"], "?"),
-            "rounds": ", ".join(str(r) for r in warning["rounds"]),
-        }
-        for warning in round_.pairing_warnings
-    ]
+# -- season files ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_season(
+    season_row: Season, kind: str, text: str, first_evening: date, now: datetime
+) -> Competition:
+    """A new competition from a season file (validated as the engine validates it; a
+    `SeasonFileError` names the place), with its rankings."""
+    if season_row.competitions.filter(kind=kind).exists():
+        raise CompetitionError(
+            _("Season %(name)s has a %(kind)s already.")
+            % {"name": season_row.name, "kind": Competition.Kind(kind).label}
+        )
+    season = season_file.loads(text)
+    competition = Competition.objects.create(
+        season=season_row, kind=kind, **Competition.values_of(season.settings)
+    )
+    load_season(competition, season, first_evening, now)
+    return competition
+
+
+@transaction.atomic
+def load_season(competition: Competition, season, first_evening: date, now: datetime) -> dict:
+    """Store an engine season's players and rounds in an empty competition (weekly evenings)
+    and compute its rankings. Returns the participant key of each player id."""
+    rows = exchange.season_rows(competition, season, first_evening, now)
+    Member.objects.bulk_create(rows.new_members)
+    Participant.objects.bulk_create(rows.participants)
+    Round.objects.bulk_create(rows.rounds)
+    Game.objects.bulk_create(rows.games)
+    Absence.objects.bulk_create(rows.absences)
+    recompute_rankings(competition)
+    return {
+        player.id: participant.pk
+        for player, participant in zip(season.players, rows.participants, strict=True)
+    }

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from fractions import Fraction
 
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from competition import exchange, prizes
+from competition import prizes
 from competition.explanations import explain
 from competition.keizer.attendance import required_rounds
-from competition.keizer.scoring import appearances
+from competition.keizer.scoring import Appearance
 from competition.models import (
     Competition,
     Game,
@@ -26,7 +25,7 @@ from competition.models import (
 )
 from competition.tables import Attendance, standings_rows
 from members import services as member_services
-from members.models import Member
+from members.models import Member, TeamMatch
 
 HOME_TOP = 10
 
@@ -35,7 +34,7 @@ def competition_for(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL
     """The competition of the season asked for (?seizoen=2025-2026) or the current one."""
     seasons = Season.objects.all()
     name = request.GET.get("seizoen")
-    season = seasons.filter(name=name).first() if name else seasons.current()
+    season = seasons.filter(name=name).first() if name else seasons.current(timezone.localdate())
     competition = (
         Competition.objects.select_related("season").filter(season=season, kind=kind).first()
     )
@@ -164,38 +163,43 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's rounds, each explained, read from the stored snapshots: the latest ranking
+    gives the values and points, each ranking k how the player took part in round k."""
     participant = get_object_or_404(
         Participant.objects.select_related("member", "competition__season"), pk=pk
     )
     competition = participant.competition
-    ranking = latest_ranking(competition)
+    rankings = list(competition.rankings.order_by("after_round"))
+    ranking = rankings[-1] if rankings else None
     standings = (
         {s.participant_id: s for s in ranking.standings.select_related("participant__member")}
         if ranking
         else {}
     )
-    season = exchange.season_for(competition)
     own = standings.get(participant.pk)
     lines = []
     if own is not None:
         settings = competition.engine_settings()
-        rounds = list(competition.rounds.order_by("number"))
-        team_matches = exchange.team_match_absences(competition, rounds)
-        for round_row, engine_round, points in zip(
-            rounds, season.rounds, own.round_points, strict=False
-        ):
-            part = appearances(engine_round).get(participant.engine_id)
-            opponent = standings.get(int(part.opponent)) if part and part.opponent else None
+        parts = {r.after_round: r.appearance_of(participant.pk) for r in rankings[1:]}
+        matches = {
+            match.pk: str(match)
+            for match in TeamMatch.objects.filter(
+                pk__in=[part[2] for part in parts.values() if part and part[2]]
+            ).select_related("team")
+        }
+        for number, points in enumerate(own.round_points, start=1):
+            part = parts.get(number)
+            opponent = standings.get(part[1]) if part and part[1] else None
             line = explain(
-                part,
+                Appearance(part[0], str(part[1])) if part else None,
                 opponent.participant.name if opponent else "",
                 own.valuation_value,
                 opponent.valuation_value if opponent else 0,
-                Fraction(points),
+                points,
                 settings,
             )
-            match = team_matches.get((round_row.pk, participant.pk))
-            lines.append((round_row.number, points, f"{line} ({match})" if match else line))
+            match = matches.get(part[2]) if part else None
+            lines.append((number, points, f"{line} ({match})" if match else line))
     return render(
         request,
         "competition/player.html",

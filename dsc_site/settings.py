@@ -32,6 +32,23 @@ def env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
+def env_time(name: str, default: str) -> time:
+    """A wall-clock time such as 18:00 from the environment."""
+    value = os.environ.get(name) or default
+    try:
+        return time.fromisoformat(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a time such as 18:00, not {value!r}") from None
+
+
+def env_weekday(name: str, default: int) -> int:
+    """A weekday number, Monday = 0 to Sunday = 6."""
+    value = os.environ.get(name) or str(default)
+    if value not in {str(day) for day in range(7)}:
+        raise ImproperlyConfigured(f"{name} must be a weekday 0 (Monday) to 6, not {value!r}")
+    return int(value)
+
+
 DEBUG = env_bool("DEBUG")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
@@ -131,11 +148,13 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl")
 
-# The club's week (rules section 7): cancel until 18:00 on the last Friday before the club
-# evening; the pairing appears at 20:00 that Friday. Weekday: Monday = 0.
-CLUB_DEADLINE_WEEKDAY = int(os.environ.get("CLUB_DEADLINE_WEEKDAY", "4"))
-CLUB_DEADLINE_TIME = time.fromisoformat(os.environ.get("CLUB_DEADLINE_TIME", "18:00"))
-CLUB_PUBLICATION_TIME = time.fromisoformat(os.environ.get("CLUB_PUBLICATION_TIME", "20:00"))
+# The club's week (rules section 7, DSC rule v): cancel until 18:00 on the last Friday before
+# the club evening; the pairing appears at 20:00 that Friday; results are provisional until
+# 23:30 on the evening. Weekday: Monday = 0. Read only by `competition.schedule.club_week()`.
+CLUB_DEADLINE_WEEKDAY = env_weekday("CLUB_DEADLINE_WEEKDAY", 4)
+CLUB_DEADLINE_TIME = env_time("CLUB_DEADLINE_TIME", "18:00")
+CLUB_PUBLICATION_TIME = env_time("CLUB_PUBLICATION_TIME", "20:00")
+CLUB_RESULTS_FINAL_TIME = env_time("CLUB_RESULTS_FINAL_TIME", "23:30")
 ARBITER_EMAIL = os.environ.get("ARBITER_EMAIL", "wedstrijdleider@dscdrachten.nl")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 

@@ -1,8 +1,12 @@
 """Fixtures named after the people and things of the club."""
 
 import pytest
+from django.contrib.auth.models import User
 
+from competition import services
+from competition.models import Round
 from tests.factories import make_arbiter, make_played_competition, worked_example_season
+from tests.moments import EVENING_4, at
 
 
 @pytest.fixture
@@ -22,3 +26,39 @@ def example_competition(db):
     competition, participant = make_played_competition(worked_example_season())
     competition.participant = participant  # engine id -> primary key, for the tests
     return competition
+
+
+@pytest.fixture
+def round_4(example_competition):
+    """The worked example's next club evening, not paired yet (published Friday 20:00)."""
+    return Round.objects.create(
+        competition=example_competition, number=4, date=EVENING_4, publish_at=at(20)
+    )
+
+
+@pytest.fixture
+def paired_round_4(round_4):
+    """Round 4 with the engine's draft pairing, not published."""
+    services.make_pairing(round_4)
+    round_4.refresh_from_db()
+    return round_4
+
+
+@pytest.fixture
+def jansen(example_competition):
+    """Jansen, a member of the worked example with an account; everyone has an e-mail."""
+    member = example_competition.participants.get(member__name="Jansen").member
+    member.email = "jansen@example.org"
+    member.user = User.objects.create_user("jansen", password="jansen-password")
+    member.save()
+    for participant in example_competition.participants.select_related("member"):
+        if not participant.member.email:
+            participant.member.email = f"{participant.member.name.replace(' ', '')}@example.org"
+            participant.member.save()
+    return member
+
+
+@pytest.fixture
+def jansen_client(client, jansen):
+    client.force_login(jansen.user)
+    return client

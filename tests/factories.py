@@ -8,9 +8,10 @@ from functools import cache
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission, User
+from django.utils import timezone
 
 from benchmarks.keizer import generated_season
-from competition import exchange, services
+from competition import services
 from competition.keizer import season_file
 from competition.keizer.season import Season as EngineSeason
 from competition.models import Competition, Season
@@ -39,8 +40,7 @@ def make_played_competition(
 ) -> tuple[Competition, dict[str, int]]:
     """A competition holding the engine season's rounds, with its rankings computed."""
     competition = make_competition(make_season(start_date=first_evening), **settings)
-    participant = exchange.load_season(competition, engine_season, first_evening)
-    services.recompute_rankings(competition)
+    participant = services.load_season(competition, engine_season, first_evening, timezone.now())
     return competition, participant
 
 

@@ -6,8 +6,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from competition.models import Absence, Round
-
-from .conftest import at
+from tests.moments import at
 
 
 def test_cancel_on_friday_afternoon_and_the_pairing_appears_at_eight(
@@ -28,7 +27,7 @@ def test_cancel_on_friday_afternoon_and_the_pairing_appears_at_eight(
             },
             follow=True,
         ).content.decode()
-        assert "Ronde 4: Op tijd: je krijgt 1/3 van je waarde." in page
+        assert "Ronde 4: Op tijd afgemeld: ⅓ van je waarde 48 = 16 punten." in page
         pairing = client.get(reverse("competition:pairing")).content.decode()
         assert "De indeling verschijnt op vrijdag 18 september 20:00." in pairing
 

@@ -1,32 +1,42 @@
-"""`publish_due_rounds`: the pairing appears at its time, once, and never from stale data."""
+"""The worker's pass (`absences/publication.py`, run by `publish_due_rounds`): the pairing
+appears at its time, once, never from stale data; waiting notices, pairing e-mails, crash
+safety, two workers at once; and rankings that follow line-ups changed anywhere."""
 
-from datetime import date, datetime
+import threading
+from dataclasses import replace
+from datetime import date, datetime, timedelta
 from io import StringIO
-from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
 from django.core.management import call_command
+from django.db import connection
+from django.test import override_settings
+from django.urls import reverse
 
-from competition import services
+from absences import mail, publication
+from competition import services as competition_services
+from competition.keizer.scoring import Outcome as Scored
+from competition.keizer.season import Absence as Reason
 from competition.models import Absence, Game, Round
+from members.models import ExternalGame, Team, TeamMatch
+from tests.factories import make_played_competition, worked_example_season
+from tests.moments import AMSTERDAM, at
 
-AMSTERDAM = ZoneInfo("Europe/Amsterdam")
-FRIDAY_20 = datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM)
-
-
-@pytest.fixture
-def round_4(example_competition):
-    return Round.objects.create(
-        competition=example_competition, number=4, date=date(2026, 9, 24), publish_at=FRIDAY_20
-    )
+FRIDAY_20 = at(20)
 
 
 def run_worker(moment) -> str:
+    """The command's single pass, as cron or the loop runs it."""
     out = StringIO()
     with time_machine.travel(moment, tick=False):
         call_command("publish_due_rounds", stdout=out)
     return out.getvalue()
+
+
+def run_pass(moment):
+    with time_machine.travel(moment, tick=False):
+        return publication.run_pass(moment)
 
 
 def test_nothing_is_published_before_eight(round_4):
@@ -53,8 +63,8 @@ def test_a_worker_that_was_down_catches_up(round_4):
     assert round_4.published_at == datetime(2026, 9, 18, 21, 30, tzinfo=AMSTERDAM)
 
 
-def test_the_arbiters_draft_is_published_as_reviewed(round_4):
-    services.make_pairing(round_4)
+def test_the_arbiters_draft_is_published_as_reviewed(paired_round_4):
+    round_4 = paired_round_4
     first = round_4.games.get(board=1)
     first.white_id, first.black_id = first.black_id, first.white_id
     first.save()
@@ -71,10 +81,158 @@ def test_nothing_is_published_while_a_result_of_the_previous_round_is_missing(ro
     assert not round_4.is_published and not round_4.games.exists()
 
 
-def test_an_inconsistent_draft_is_not_published(round_4):
-    services.make_pairing(round_4)
+def test_an_inconsistent_draft_is_not_published(paired_round_4):
+    round_4 = paired_round_4
     seated = round_4.games.first().white_id
     Absence.objects.create(round=round_4, participant_id=seated, reason="excused")
     run_worker(FRIDAY_20)
     round_4.refresh_from_db()
     assert not round_4.is_published
+
+
+def test_a_missing_result_holds_the_pairing_tells_the_arbiter_once_and_the_site_says_so(
+    round_4, jansen, client, mailoutbox
+):
+    Game.objects.filter(round__number=3, board=2).update(result="")
+    run_pass(at(20))
+    run_pass(at(20, 20))
+    round_4.refresh_from_db()
+    assert not round_4.is_published
+    notices = [m for m in mailoutbox if "wacht" in m.subject]
+    assert len(notices) == 1 and notices[0].to == ["wedstrijdleider@dscdrachten.nl"]
+    assert "ronde 3 is niet compleet" in notices[0].body
+    with time_machine.travel(at(21), tick=False):
+        page = client.get(reverse("competition:pairing")).content.decode()
+    assert "De indeling wacht op de uitslagen van de vorige ronde" in page
+    Game.objects.filter(round__number=3, board=2).update(result="1/2-1/2")
+    run_pass(at(21, 30))
+    round_4.refresh_from_db()
+    assert round_4.published_at == at(21, 30) and round_4.games.count() == 5
+
+
+def test_every_paired_member_gets_board_colour_and_opponent_once(round_4, jansen, mailoutbox):
+    run_pass(at(20))
+    round_4.refresh_from_db()
+    pairing_mails = [m for m in mailoutbox if "je indeling" in m.subject]
+    assert len(pairing_mails) == 10
+    first = round_4.games.select_related("white__member", "black__member").get(board=1)
+    to_white = next(m for m in pairing_mails if m.to == [first.white.member.email])
+    assert f"Bord 1: je speelt met wit tegen {first.black.name}." in to_white.body
+    run_pass(at(20, 20))
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+
+
+def test_the_bye_player_is_told_too(round_4, jansen, mailoutbox, example_competition):
+    Absence.objects.create(
+        round=round_4,
+        participant=example_competition.participants.get(member__name="Jansen"),
+        reason="excused",
+    )
+    run_pass(at(20))
+    round_4.refresh_from_db()
+    assert round_4.published_at == at(20)  # paired and published in one pass, bye included
+    bye_mail = next(m for m in mailoutbox if m.to == [round_4.bye.member.email])
+    assert "Je bent deze ronde vrij" in bye_mail.body
+    assert not any(m.to == [jansen.email] for m in mailoutbox)
+
+
+def test_past_evenings_are_not_mailed(example_competition, jansen, mailoutbox):
+    run_pass(at(20))
+    assert mailoutbox == []  # rounds 1-3 are published, but their evenings are over
+
+
+def test_a_worker_killed_while_publishing_leaves_nothing_half_done(round_4, monkeypatch):
+    def crash(*args):
+        raise SystemExit("killed")
+
+    monkeypatch.setattr(competition_services, "publish", crash)
+    with pytest.raises(SystemExit):
+        run_pass(at(20))
+    round_4.refresh_from_db()
+    assert not round_4.is_published and not round_4.games.exists()
+    monkeypatch.undo()
+    run_pass(at(20, 5))
+    round_4.refresh_from_db()
+    assert round_4.is_published and round_4.games.count() == 5
+
+
+def test_a_worker_killed_while_mailing_mails_again_next_time(
+    round_4, jansen, mailoutbox, monkeypatch
+):
+    real = mail.pairing
+
+    def crash(round_):
+        raise ConnectionError("smtp down")
+
+    monkeypatch.setattr(mail, "pairing", crash)
+    with pytest.raises(ConnectionError):
+        run_pass(at(20))
+    assert Round.objects.get(pk=round_4.pk).pairing_mailed_at is None
+    monkeypatch.setattr(mail, "pairing", real)
+    run_pass(at(20, 1))
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox):
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def worker():
+        try:
+            barrier.wait()
+            publication.run_pass(at(20) + timedelta(seconds=1))
+        except Exception as error:  # surfaced below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    with time_machine.travel(at(20, 0, 1), tick=False):
+        threads = [threading.Thread(target=worker) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert errors == []
+    round_4.refresh_from_db()
+    assert round_4.is_published and round_4.games.count() == 5
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+
+
+@override_settings(SITE_URL="https://dsc.example.org/")
+def test_links_in_the_pairing_email_point_at_the_sites_address(round_4, jansen, mailoutbox):
+    run_pass(at(20))
+    [to_jansen] = [m for m in mailoutbox if m.to == [jansen.email]]
+    assert "https://dsc.example.org/indeling/" in to_jansen.body
+
+
+def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pass(db):
+    """De Wit cancelled round 1 in time (⅓); a line-up for the day after, written by a
+    command or another service rather than the admin, makes it a team absence (⅔)."""
+    season = worked_example_season(1)
+    first = season.rounds[0]
+    short = replace(
+        first, games=first.games[:4], absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED}
+    )
+    competition, pk = make_played_competition(replace(season, rounds=(short,)))
+    de_wit = competition.participants.get(pk=pk["de-wit"])
+
+    def round_1_points():
+        ranking = competition.rankings.get(after_round=1)
+        return ranking.standings.get(participant=de_wit).round_points[0], ranking.appearance_of(
+            de_wit.pk
+        )[0]
+
+    assert round_1_points() == (14, Scored.EXCUSED)  # a third of his value 42
+    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
+    match = TeamMatch.objects.create(team=team, date=date(2026, 9, 4), opponent="Sneek")
+    ExternalGame.objects.create(
+        match=match, board=1, member=de_wit.member, colour="black", opponent_name="Y"
+    )
+    assert round_1_points() == (14, Scored.EXCUSED)  # nothing recomputes by itself
+    run_pass(at(12))
+    assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42

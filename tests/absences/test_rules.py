@@ -1,32 +1,38 @@
-"""The deadline's edges, across the DST weekends, and what a no-show is."""
+"""The deadline's edges, across the DST weekends."""
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
 
-from absences.rules import Timing, is_no_show, timing
-from competition import schedule
+from absences.rules import Timing, timing
+from competition.schedule import ClubWeek
+from tests.moments import at
 
-from .conftest import at
+DSC = ClubWeek(
+    deadline_weekday=4,
+    deadline_time=time(18),
+    publication_time=time(20),
+    results_final_time=time(23, 30),
+)
 
 
 @pytest.mark.parametrize(
     ("reported", "expected"),
     [
         (at(17, 59, 59), Timing.TIMELY),
-        (at(18), Timing.LATE),
-        (at(19, 59, 59), Timing.LATE),
+        (at(18), Timing.AFTER_DEADLINE),
+        (at(19, 59, 59), Timing.AFTER_DEADLINE),
         (at(20), Timing.AFTER_PUBLICATION),
     ],
 )
 def test_the_edges_of_the_deadline_and_the_publication(reported, expected):
-    deadline = schedule.cancellation_deadline(date(2026, 9, 24))
+    deadline = DSC.cancellation_deadline(date(2026, 9, 24))
     assert deadline == at(18)
     assert timing(reported, deadline, published_at=at(20)) is expected
 
 
 def test_before_publication_late_stays_late():
-    assert timing(at(21), at(18), published_at=None) is Timing.LATE
+    assert timing(at(21), at(18), published_at=None) is Timing.AFTER_DEADLINE
 
 
 @pytest.mark.parametrize(
@@ -39,23 +45,7 @@ def test_before_publication_late_stays_late():
     ],
 )
 def test_the_deadline_is_18_local_time_on_both_sides_of_dst(evening, deadline_utc):
-    deadline = schedule.cancellation_deadline(evening)
+    deadline = DSC.cancellation_deadline(evening)
     assert deadline == deadline_utc
     assert timing(deadline_utc - timedelta(seconds=1), deadline, None) is Timing.TIMELY
-    assert timing(deadline_utc, deadline, None) is Timing.LATE
-
-
-@pytest.mark.parametrize(
-    ("is_white", "result", "absence", "no_show"),
-    [
-        (None, None, "unexcused", True),
-        (None, None, "excused", False),
-        (True, "0-1F", None, True),
-        (False, "0-1F", None, False),
-        (False, "1-0F", None, True),
-        (True, "0-0F", None, True),
-        (True, "0-1", None, False),
-    ],
-)
-def test_what_counts_as_a_no_show(is_white, result, absence, no_show):
-    assert is_no_show(is_white, result, absence) is no_show
+    assert timing(deadline_utc, deadline, None) is Timing.AFTER_DEADLINE

@@ -1,25 +1,24 @@
-"""The arbiter's admin: results per board, the pairing review, publishing, the history."""
+"""The arbiter's admin: results per board, the pairing review, publishing, the history; and
+what review found: the admin cannot break the competition."""
 
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from dataclasses import replace
+from datetime import date, datetime, timedelta
 
-import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competition.models import Game, Ranking, Round
-from tests.factories import round_page_data
-
-AMSTERDAM = ZoneInfo("Europe/Amsterdam")
-
-
-@pytest.fixture
-def round_4(example_competition):
-    return Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
+from competition.keizer.season import Absence as Reason
+from competition.models import Absence, Competition, Game, Ranking, Round, Season, Standing
+from members.models import ExternalGame, Team, TeamMatch
+from tests.factories import (
+    big_engine_season,
+    make_played_competition,
+    round_page_data,
+    worked_example_season,
+)
+from tests.moments import AMSTERDAM, EVENING_4
 
 
 def results_url(round_):
@@ -129,16 +128,10 @@ def test_publishing_without_a_pairing_is_refused(arbiter_client, round_4):
     assert not round_4.is_published
 
 
-def test_the_round_page_shows_forced_repeats(arbiter_client, example_competition):
+def test_the_round_page_shows_forced_repeats(arbiter_client, example_competition, round_4):
     example_competition.rounds_per_period = 28
     example_competition.save()
     # Everyone but Jansen and Pietersen cancels: they met in round 1, so it must be a repeat.
-    round_4 = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
     for participant in example_competition.participants.exclude(
         member__name__in=["Jansen", "Pietersen"]
     ):
@@ -176,3 +169,233 @@ def test_a_new_round_is_published_on_the_friday_before_at_eight_by_default(
     round_4 = Round.objects.get(number=4)
     # Friday 23 October 2026, 20:00 summer time (the clocks go back two days later).
     assert round_4.publish_at == datetime(2026, 10, 23, 20, tzinfo=AMSTERDAM)
+
+
+def change_url(round_):
+    return reverse("admin:competition_round_change", args=[round_.pk])
+
+
+def test_the_arbiter_can_add_and_change_a_competition(arbiter_client, example_competition):
+    season = Season.objects.create(name="2030-2031", start_date=date(2030, 9, 5))
+    data = {
+        "season": season.pk,
+        "kind": "classical",
+        "top_value": 60,
+        "step": 1,
+        "rounds_per_period": 7,
+        "full_revaluation_from_round": 10,
+        "bye_fraction": "1",
+        "excused_fraction": "1/3",
+        "team_fraction": "2/3",
+        "auto_absence_fraction": "1/3",
+        "participants-TOTAL_FORMS": 0,
+        "participants-INITIAL_FORMS": 0,
+        "participants-MIN_NUM_FORMS": 0,
+        "participants-MAX_NUM_FORMS": 1000,
+    }
+    response = arbiter_client.post(reverse("admin:competition_competition_add"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert Competition.objects.get(season=season).top_value == 60
+    refused = arbiter_client.post(
+        reverse("admin:competition_competition_add"),
+        data | {"kind": "rapid", "excused_fraction": "-1/3"},
+    )
+    assert "Mag niet negatief zijn." in refused.content.decode()
+
+
+def test_saving_a_published_round_page_unchanged_works(arbiter_client, example_competition):
+    round_3 = Round.objects.get(number=3)
+    response = arbiter_client.post(change_url(round_3), round_page_data(round_3))
+    assert response.status_code == 302
+
+
+def test_changing_an_absence_on_a_played_round_recomputes_the_rankings(arbiter_client, db):
+    season = worked_example_season(1)
+    first = season.rounds[0]
+    rounds = (
+        replace(
+            first,
+            games=first.games[:4],
+            absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED},
+        ),
+    )
+    competition, pk = make_played_competition(replace(season, rounds=rounds))
+    round_1 = competition.rounds.get(number=1)
+    absence = Absence.objects.get(participant_id=pk["de-wit"])
+    total = Standing.objects.get(ranking__after_round=1, participant_id=pk["de-wit"]).total
+    assert total == 42 + 14  # own value plus a third
+    data = round_page_data(round_1, absences=[]) | {
+        "absences-TOTAL_FORMS": 2,
+        "absences-INITIAL_FORMS": 2,
+        "absences-0-id": absence.pk,
+        "absences-0-round": round_1.pk,
+        "absences-0-participant": pk["de-wit"],
+        "absences-0-reason": "unexcused",
+        "absences-1-id": Absence.objects.get(participant_id=pk["de-bruin"]).pk,
+        "absences-1-round": round_1.pk,
+        "absences-1-participant": pk["de-bruin"],
+        "absences-1-reason": "excused",
+    }
+    response = arbiter_client.post(change_url(round_1), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert Standing.objects.get(ranking__after_round=1, participant_id=pk["de-wit"]).total == 42
+
+
+def test_a_player_in_a_published_pairing_cannot_be_recorded_absent(
+    arbiter_client, example_competition
+):
+    round_3 = Round.objects.get(number=3)
+    seated = round_3.games.first().white
+    response = arbiter_client.post(
+        change_url(round_3), round_page_data(round_3, absences=[(seated.pk, "late")])
+    )
+    assert f"{seated.name} staat in de gepubliceerde indeling" in response.content.decode()
+    assert not Absence.objects.filter(participant=seated).exists()
+
+
+def test_an_absence_from_another_competition_is_refused(
+    arbiter_client, example_competition, paired_round_4
+):
+    round_4 = paired_round_4
+    _, other_pk = make_played_competition(worked_example_season(1), date(2027, 9, 2))
+    games = list(round_4.games.order_by("board"))
+    response = arbiter_client.post(
+        change_url(round_4),
+        round_page_data(round_4, games, absences=[(other_pk["jansen"], "excused")]),
+    )
+    assert response.status_code == 200
+    assert not round_4.absences.exists()
+
+
+def test_one_save_moves_a_player_from_a_game_to_the_absent_list(arbiter_client, paired_round_4):
+    round_4 = paired_round_4
+    games = list(round_4.games.order_by("board"))
+    last = games[-1]
+    # The last board's players: one cancels, the other gets the bye.
+    data = round_page_data(
+        round_4,
+        games,
+        absences=[(last.white_id, "late")],
+        bye=last.black_id,
+        **{"games-4-DELETE": "on"},
+    )
+    response = arbiter_client.post(change_url(round_4), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    round_4.refresh_from_db()
+    assert round_4.games.count() == 4 and round_4.bye_id == last.black_id
+    assert round_4.absences.get().participant_id == last.white_id
+
+
+def test_a_player_who_has_not_joined_cannot_be_seated(arbiter_client, paired_round_4):
+    round_4 = paired_round_4
+    games = list(round_4.games.order_by("board"))
+    later = round_4.competition.participants.get(pk=games[0].white_id)
+    later.joined_round = 5
+    later.save()
+    response = arbiter_client.post(change_url(round_4), round_page_data(round_4, games))
+    assert f"{later.name} doet pas mee vanaf ronde 5." in response.content.decode()
+
+
+def test_published_rounds_and_games_cannot_be_deleted(arbiter_client, example_competition):
+    round_3 = Round.objects.get(number=3)
+    game = round_3.games.first()
+    assert (
+        arbiter_client.post(
+            reverse("admin:competition_round_delete", args=[round_3.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    assert (
+        arbiter_client.post(
+            reverse("admin:competition_game_delete", args=[game.pk]), {"post": "yes"}
+        ).status_code
+        == 403
+    )
+    assert arbiter_client.get(reverse("admin:competition_absence_add")).status_code == 403
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_season_with_games_can_be_deleted_and_the_demo_reset(db):
+    call_command("load_demo")
+    call_command("load_demo", "--reset")
+    assert Season.objects.count() == 1
+
+
+def queries(client, url):
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return len(context.captured_queries)
+
+
+def test_the_round_list_and_page_do_not_grow_with_the_season(arbiter_client, example_competition):
+    small = queries(arbiter_client, reverse("admin:competition_round_changelist"))
+    small_page = queries(arbiter_client, change_url(Round.objects.get(number=3)))
+    big, _ = make_played_competition(big_engine_season(), date(2027, 9, 2))
+    big_round = big.rounds.get(number=28)
+    assert queries(arbiter_client, reverse("admin:competition_round_changelist")) == small
+    assert queries(arbiter_client, change_url(big_round)) <= small_page + 2
+
+
+# -- team line-ups ---------------------------------------------------------------------------
+
+
+def line_up(participant, day, board=1):
+    team, _ = Team.objects.get_or_create(
+        season="2026-2027", name="DSC 1", defaults={"league": "knsb"}
+    )
+    match, _ = TeamMatch.objects.get_or_create(
+        team=team, date=day, defaults={"opponent": "Heerenveen"}
+    )
+    return ExternalGame.objects.create(
+        match=match,
+        board=board,
+        member=participant.member,
+        colour="white",
+        opponent_name="X",
+        score="1",
+    )
+
+
+def test_the_arbiter_sees_the_team_absence_on_the_round_page(arbiter_client, round_4):
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    line_up(jansen, EVENING_4 + timedelta(days=1))
+    page = arbiter_client.get(reverse("admin:competition_round_change", args=[round_4.pk]))
+    assert "Jansen: DSC 1 – Heerenveen (25-09-2026)" in page.content.decode()
+
+
+def test_a_line_up_entered_after_the_round_recomputes_the_rankings(arbiter_client, db):
+    season = worked_example_season(1)
+    first = season.rounds[0]
+    rounds = (
+        replace(
+            first,
+            games=first.games[:4],
+            absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED},
+        ),
+    )
+    competition, pk = make_played_competition(replace(season, rounds=rounds))
+    de_wit = competition.participants.get(pk=pk["de-wit"])
+    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
+    data = {
+        "team": team.pk,
+        "date": "2026-09-04",
+        "opponent": "Sneek",
+        "at_home": "on",
+        "kind": "league",
+        "games-TOTAL_FORMS": 1,
+        "games-INITIAL_FORMS": 0,
+        "games-MIN_NUM_FORMS": 0,
+        "games-MAX_NUM_FORMS": 1000,
+        "games-0-board": 1,
+        "games-0-member": de_wit.member_id,
+        "games-0-colour": "black",
+        "games-0-opponent_name": "Y",
+        "games-0-opponent_rating": "",
+        "games-0-own_rating": "",
+        "games-0-score": "1/2",
+        "games-0-published_w_we": "",
+    }
+    response = arbiter_client.post(reverse("admin:members_teammatch_add"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    total = competition.rankings.get(after_round=1).standings.get(participant=de_wit).total
+    assert total == 42 + 28  # own value plus 2/3 instead of 1/3

@@ -1,10 +1,28 @@
-"""Deadlines and publication times around the club evening, across the DST weekends."""
+"""The club's week: deadlines, publication and final results around a club evening, across
+the DST weekends; and its one home: every way a round comes into being follows the settings."""
 
-from datetime import UTC, date, datetime
+import json
+from datetime import UTC, date, datetime, time
+from io import StringIO
 
 import pytest
+import time_machine
+from django.core.management import call_command
+from django.test import override_settings
+from django.urls import reverse
 
-from competition import schedule
+from competition import seasons
+from competition.models import Competition, Round, Season
+from competition.schedule import ClubWeek, club_week
+from tests.factories import WORKED_EXAMPLE, make_competition
+from tests.moments import AMSTERDAM
+
+DSC = ClubWeek(
+    deadline_weekday=4,
+    deadline_time=time(18),
+    publication_time=time(20),
+    results_final_time=time(23, 30),
+)
 
 
 @pytest.mark.parametrize(
@@ -17,8 +35,8 @@ from competition import schedule
     ],
 )
 def test_the_deadline_is_on_the_last_friday_before_the_evening(evening, friday):
-    assert schedule.cancellation_deadline(evening).date() == friday
-    assert schedule.publication_time(evening).date() == friday
+    assert DSC.cancellation_deadline(evening).date() == friday
+    assert DSC.publication_at(evening).date() == friday
 
 
 @pytest.mark.parametrize(
@@ -53,15 +71,101 @@ def test_the_deadline_is_on_the_last_friday_before_the_evening(evening, friday):
 def test_deadline_and_publication_are_local_wall_clock_times(
     evening, deadline_utc, publication_utc
 ):
-    assert schedule.cancellation_deadline(evening) == deadline_utc
-    assert schedule.publication_time(evening) == publication_utc
+    assert DSC.cancellation_deadline(evening) == deadline_utc
+    assert DSC.publication_at(evening) == publication_utc
 
 
 def test_results_become_final_at_half_past_eleven_local_time():
     # 29 October 2026 is winter time: 23:30 CET is 22:30 UTC.
-    assert schedule.results_final_at(date(2026, 10, 29)) == datetime(
-        2026, 10, 29, 22, 30, tzinfo=UTC
+    assert DSC.results_final_at(date(2026, 10, 29)) == datetime(2026, 10, 29, 22, 30, tzinfo=UTC)
+    assert DSC.results_final_at(date(2026, 10, 22)) == datetime(2026, 10, 22, 21, 30, tzinfo=UTC)
+
+
+def test_the_club_week_is_dscs_by_default():
+    assert club_week() == DSC
+
+
+# A club that cancels until Wednesday 17:00, publishes at 19:15 and closes results at 23:00.
+WEDNESDAY_CLUB = {
+    "CLUB_DEADLINE_WEEKDAY": 2,
+    "CLUB_DEADLINE_TIME": time(17),
+    "CLUB_PUBLICATION_TIME": time(19, 15),
+    "CLUB_RESULTS_FINAL_TIME": time(23),
+}
+
+
+def wednesday_before(evening: date) -> date:
+    days = (evening.weekday() - 2) % 7 or 7
+    return date.fromordinal(evening.toordinal() - days)
+
+
+def assert_wednesday_times(round_: Round) -> None:
+    wednesday = wednesday_before(round_.date)
+    assert round_.publish_at == datetime.combine(wednesday, time(19, 15), tzinfo=AMSTERDAM)
+    assert round_.cancellation_deadline == datetime.combine(wednesday, time(17), tzinfo=AMSTERDAM)
+    assert round_.results_final_at == datetime.combine(round_.date, time(23), tzinfo=AMSTERDAM)
+
+
+@override_settings(**WEDNESDAY_CLUB)
+def test_a_round_added_in_the_admin_follows_the_settings(arbiter_client, db):
+    competition = make_competition()
+    response = arbiter_client.post(
+        reverse("admin:competition_round_add"),
+        {
+            "competition": competition.pk,
+            "number": 1,
+            "date": "2026-09-03",
+            "publish_at_0": "",
+            "publish_at_1": "",
+            "bye": "",
+            **{
+                f"{inline}-{field}": value
+                for inline in ("games", "absences")
+                for field, value in (
+                    ("TOTAL_FORMS", 0),
+                    ("INITIAL_FORMS", 0),
+                    ("MIN_NUM_FORMS", 0),
+                    ("MAX_NUM_FORMS", 1000),
+                )
+            },
+        },
     )
-    assert schedule.results_final_at(date(2026, 10, 22)) == datetime(
-        2026, 10, 22, 21, 30, tzinfo=UTC
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert_wednesday_times(Round.objects.get())
+
+
+@override_settings(**WEDNESDAY_CLUB)
+def test_a_new_season_follows_the_settings(db):
+    competition = seasons.create_season("2027-2028", seasons.proposed_dates(date(2027, 9, 2)))
+    assert competition.rounds.count() == 28
+    for round_ in competition.rounds.all():
+        assert_wednesday_times(round_)
+
+
+@override_settings(**WEDNESDAY_CLUB)
+def test_an_imported_season_follows_the_settings(db, tmp_path):
+    path = tmp_path / "season.json"
+    path.write_text(WORKED_EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    call_command(
+        "import_season",
+        str(path),
+        "--season",
+        "2027-2028",
+        "--first-evening",
+        "2027-09-02",
+        stdout=StringIO(),
     )
+    rounds = Competition.objects.get().rounds.all()
+    assert len(rounds) == len(json.loads(path.read_text())["rounds"]) == 3
+    for round_ in rounds:
+        assert_wednesday_times(round_)
+
+
+@override_settings(**WEDNESDAY_CLUB)
+@time_machine.travel(datetime(2026, 11, 22, 12, tzinfo=AMSTERDAM), tick=False)
+def test_the_demo_follows_the_settings(db):
+    call_command("load_demo", stdout=StringIO())
+    rounds = Round.objects.filter(competition__season=Season.objects.get())
+    assert rounds.count() == 28 + 9  # the internal competition and the rapid evenings
+    for round_ in rounds:
+        assert_wednesday_times(round_)

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from competition import seasons, services
-from competition.models import Competition, Game, Round, Season
+from competition.models import Competition, Game, Season
 from members.models import ListedRating, Member, RatingList
 
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
@@ -71,7 +71,9 @@ def test_a_bad_date_is_named(arbiter_client, db):
     assert not Season.objects.filter(name="2027-2028").exists()
 
 
-def test_a_closed_season_is_final_and_still_browsable(arbiter_client, client, example_competition):
+def test_a_closed_season_is_final_and_still_browsable(
+    arbiter_client, client, example_competition, round_4
+):
     arbiter_client.post(
         reverse("admin:competition_season_changelist"),
         {"action": "close", "_selected_action": [example_competition.season.pk]},
@@ -83,12 +85,6 @@ def test_a_closed_season_is_final_and_still_browsable(arbiter_client, client, ex
         services.enter_results(game.round, {game.pk: "0-1"})
     assert refused.value.messages[0] == "Seizoen 2026-2027 is afgesloten; de stand is definitief."
     assert Game.objects.get(pk=game.pk).result == "1-0"
-    round_4 = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
     with pytest.raises(services.CompetitionError):
         services.make_pairing(round_4)
     page = client.get(reverse("competition:standings") + "?seizoen=2026-2027").content.decode()

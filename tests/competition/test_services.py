@@ -1,12 +1,12 @@
 """Workflows across models: recomputing snapshots, pairing, publishing, entering results."""
 
-from datetime import date, datetime
+from datetime import datetime
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from competition import exchange, services
+from competition import services
 from competition.keizer.season import Result
 from competition.models import Absence, Game, Ranking, Round, Standing
 from tests.competition.keizer.conftest import amount
@@ -34,18 +34,6 @@ def test_stored_snapshots_reproduce_the_worked_example(example_competition):
         assert stored == [(pk[pid], int(value), amount(total)) for pid, value, total in rows(table)]
 
 
-def test_the_adapter_reads_back_what_was_stored(example_competition):
-    from tests.factories import worked_example_season
-
-    original = worked_example_season()
-    season = exchange.season_for(example_competition)
-    pk = example_competition.participant
-    assert [p.id for p in season.players] == [str(pk[p.id]) for p in original.players]
-    assert [[(g.white, g.black, g.result) for g in r.games] for r in season.rounds] == [
-        [(str(pk[g.white]), str(pk[g.black]), g.result) for g in r.games] for r in original.rounds
-    ]
-
-
 def test_changing_an_earlier_result_recomputes_every_later_snapshot(example_competition):
     before = {k: totals(example_competition, k) for k in range(4)}
     game = Game.objects.get(round__number=1, board=1)  # Jansen 1-0 Pietersen
@@ -57,13 +45,9 @@ def test_changing_an_earlier_result_recomputes_every_later_snapshot(example_comp
     assert after[1][jansen] == 50  # lost now: own value only
 
 
-def test_a_published_pairing_never_changes_when_an_earlier_result_does(example_competition):
-    round_4 = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
+def test_a_published_pairing_never_changes_when_an_earlier_result_does(
+    example_competition, round_4
+):
     services.make_pairing(round_4)
     services.publish(round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))
     pairing = list(round_4.games.values_list("board", "white_id", "black_id"))
@@ -72,14 +56,8 @@ def test_a_published_pairing_never_changes_when_an_earlier_result_does(example_c
     assert list(round_4.games.values_list("board", "white_id", "black_id")) == pairing
 
 
-def test_pairing_uses_the_engine_and_records_absences_and_bye(example_competition):
+def test_pairing_uses_the_engine_and_records_absences_and_bye(example_competition, round_4):
     pk = example_competition.participant
-    round_4 = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
     Absence.objects.create(round=round_4, participant_id=pk["jansen"], reason="excused")
     assert services.make_pairing(round_4) == []
     round_4.refresh_from_db()
@@ -88,14 +66,8 @@ def test_pairing_uses_the_engine_and_records_absences_and_bye(example_competitio
     assert round_4.bye_id == pk["bakker"]  # the lowest ranked of ranking 3 (no byes yet)
 
 
-def test_pairing_refuses_when_the_previous_round_is_not_complete(example_competition):
+def test_pairing_refuses_when_the_previous_round_is_not_complete(example_competition, round_4):
     Game.objects.filter(round__number=3, board=2).update(result="")
-    round_4 = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
     with pytest.raises(services.CompetitionError) as error:
         services.make_pairing(round_4)
     assert error.value.messages == [
@@ -111,13 +83,7 @@ def test_a_published_round_cannot_be_paired_again(example_competition):
     assert round_3.games.count() == 5
 
 
-def test_publishing_happens_exactly_once(example_competition):
-    round_4 = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
+def test_publishing_happens_exactly_once(example_competition, round_4):
     services.make_pairing(round_4)
     first = datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM)
     assert services.publish(round_4, first) is True

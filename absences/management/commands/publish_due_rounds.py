@@ -1,9 +1,10 @@
 """`python manage.py publish_due_rounds [--loop]`: the background worker.
 
-Each pass applies the no-show rule, publishes the pairings whose time has come (Friday 20:00),
-tells the arbiter once when a pairing waits for results, and e-mails published pairings to the
-players (absences/publication.py). Runs one pass and exits (for cron and tests), or with --loop
-keeps checking every --interval seconds until SIGTERM/SIGINT.
+Each pass brings the current rankings up to date, applies the no-show rule, publishes the
+pairings whose time has come (Friday 20:00), tells the arbiter once when a pairing waits for
+results, and e-mails published pairings to the players (absences/publication.py). Runs one
+pass and exits (for cron and tests), or with --loop keeps checking every --interval seconds
+until SIGTERM/SIGINT; it prints "worker ready" once its signal handlers are in place.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        if loop:
+            self.stdout.write("worker ready")  # a supervisor or a test may signal from now on
+            self.stdout.flush()
         while True:
             try:
                 for round_ in publication.run_pass(timezone.now()):

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
-from competition import exchange, services
+from competition import services
 from competition.keizer.season_file import SeasonFileError
 from competition.models import Competition, Season
 
@@ -41,10 +42,11 @@ class Command(BaseCommand):
             if season_row.competitions.filter(kind=kind).exists():
                 raise CommandError(f"season {season!r} has a {kind} competition already")
             try:
-                competition = exchange.import_season_file(season_row, kind, text, first_evening)
+                competition = services.import_season(
+                    season_row, kind, text, first_evening, timezone.now()
+                )
             except SeasonFileError as error:
                 raise CommandError(f"{file}: {error}") from None
-            services.recompute_rankings(competition)
         rounds = competition.rounds.count()
         players = competition.participants.count()
         self.stdout.write(f"imported {players} players and {rounds} rounds into {competition}")

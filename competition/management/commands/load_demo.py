@@ -20,10 +20,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from competition import lineup, schedule, services
+from competition.keizer.season import Result
 from competition.models import Absence, Competition, Page, Round, Season
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 
 THURSDAY = 3
+RAPID_START = time(19, 45)  # the rapid evening's rounds are paired and published on the spot
 PLAYED_ROUNDS = 12
 NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
@@ -129,13 +131,7 @@ def build_demo(now) -> Competition:
     season = Season.objects.create(name=f"{first.year}-{first.year + 1}", start_date=first)
     competition = Competition.objects.create(season=season)
     for number in range(1, 29):
-        evening = first + timedelta(weeks=number - 1)
-        Round.objects.create(
-            competition=competition,
-            number=number,
-            date=evening,
-            publish_at=schedule.publication_time(evening),
-        )
+        Round.on_evening(competition, number, first + timedelta(weeks=number - 1)).save()
     newcomer = members[NEWCOMER]  # joins in round 6 with the suggested start points
     lineup.fill_initial_ranking(
         competition, [m for m in members if m != newcomer], rating_list=june_list
@@ -221,49 +217,44 @@ def create_rapid(
     for evening_number in range(3):
         evening = first + timedelta(days=5 + 28 * evening_number)  # a Tuesday
         for number in range(evening_number * 3 + 1, evening_number * 3 + 4):
-            round_ = Round.objects.create(
-                competition=rapid,
-                number=number,
-                date=evening,
-                publish_at=schedule.local_moment(evening, time(19, 45)),
-            )
+            round_ = Round.on_evening(rapid, number, evening)
+            round_.save()
             services.make_pairing(round_)
-            services.publish(round_, round_.publish_at)
+            services.publish(round_, schedule.local_moment(evening, RAPID_START))
             round_.refresh_from_db()
+            outcomes = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]
             services.enter_results(
-                round_,
-                {game.pk: rng.choice(["1-0", "0-1", "1/2-1/2"]) for game in round_.games.all()},
+                round_, {game.pk: rng.choice(outcomes).value for game in round_.games.all()}
             )
     return rapid
 
 
 def play_round(round_: Round, rng: random.Random, strength: dict[int, int]) -> None:
     """Absences, the engine's pairing, publication at 20:00 on Friday, then results."""
-    present = services.present_players(round_)
+    present = list(round_.present_participants())
     reasons = [Absence.Reason.EXCUSED] * 6 + [Absence.Reason.LATE, Absence.Reason.UNEXCUSED]
     for participant in present:
         if rng.random() < 0.1:
-            Absence.objects.create(
-                round=round_, participant=participant, reason=rng.choice(reasons)
-            )
+            services.record_absence(round_, participant, rng.choice(reasons))
     services.make_pairing(round_)
     services.publish(round_, round_.publish_at)
     round_.refresh_from_db()
     results = {}
     for game in round_.games.select_related("white", "black"):
         if round_.number == 5 and game.board == 3:
-            results[game.pk] = "1-0F"  # black did not come
+            results[game.pk] = Result.by_default(white_came=True, black_came=False).value
             continue
         edge = (strength[game.white.member_id] - strength[game.black.member_id]) / 400
         white_score = 1 / (1 + 10 ** (-edge))
         roll = rng.random()
-        results[game.pk] = (
-            "1-0"
+        result = (
+            Result.WHITE_WINS
             if roll < white_score - 0.12
-            else "1/2-1/2"
+            else Result.DRAW
             if roll < white_score + 0.12
-            else "0-1"
+            else Result.BLACK_WINS
         )
+        results[game.pk] = result.value
     services.enter_results(round_, results)
 
 

@@ -84,12 +84,16 @@ def test_attendance_counts_games_forfeit_wins_byes_and_team_matches():
 def test_the_table_has_a_row_for_every_outcome_and_names_only_share_settings():
     assert set(POINTS_TABLE) == set(Outcome)
     named = {own for own, _opponent in POINTS_TABLE.values() if isinstance(own, str)}
-    assert named == set(SHARE_SETTINGS) == {
-        "bye_fraction",
-        "excused_fraction",
-        "team_fraction",
-        "auto_absence_fraction",
-    }
+    assert (
+        named
+        == set(SHARE_SETTINGS)
+        == {
+            "bye_fraction",
+            "excused_fraction",
+            "team_fraction",
+            "auto_absence_fraction",
+        }
+    )
 
 
 @pytest.mark.parametrize("outcome", [Outcome.LATE, Outcome.UNEXCUSED, Outcome.FORFEIT_LOSS])

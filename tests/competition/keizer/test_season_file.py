@@ -174,12 +174,11 @@ def test_bad_input_names_the_place_and_the_problem(document, message):
 
 
 def test_malformed_json_names_line_and_column():
+    # A missing value: Python 3.11 to 3.13 word and place this error alike (a trailing comma
+    # is reported differently from 3.13 on).
     with pytest.raises(SeasonFileError) as error:
-        season_file.loads('{"players": [\n  {"id": "a",}\n]}')
-    assert (
-        str(error.value)
-        == "line 2 column 14: malformed JSON: Expecting property name enclosed in double quotes"
-    )
+        season_file.loads('{"players": [\n  {"id": }\n]}')
+    assert str(error.value) == "line 2 column 10: malformed JSON: Expecting value"
 
 
 def test_duplicate_keys_are_refused():

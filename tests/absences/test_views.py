@@ -1,4 +1,5 @@
-"""Cancelling and re-registering: in time, late, after publication; only for oneself."""
+"""`/afmelden/`: cancelling and re-registering in time, late, after publication; only for
+oneself, and the preview tells the competition's own numbers."""
 
 from datetime import timedelta
 
@@ -7,12 +8,9 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from absences import services
-from absences.models import Registration
 from competition import services as competition_services
 from competition.models import Absence, Game, Round
-
-from .conftest import at
+from tests.moments import at
 
 URL = reverse("absences:mine")
 
@@ -33,17 +31,26 @@ def test_the_page_lists_coming_evenings_with_status_and_deadline(jansen_client, 
 
 
 @pytest.mark.parametrize(
-    ("reason", "outcome", "share"), [("regular", "excused", "1/3"), ("team", "team", "2/3")]
+    ("reason", "outcome", "says"),
+    [
+        # Jansen is 3rd in ranking 3: value 48.
+        ("regular", "excused", "Op tijd afgemeld: ⅓ van je waarde 48 = 16 punten."),
+        (
+            "team",
+            "team",
+            "Op tijd afgemeld voor een teamwedstrijd: ⅔ van je waarde 48 = 32 punten.",
+        ),
+    ],
 )
-def test_cancelling_in_time(jansen_client, jansen, round_4, reason, outcome, share):
+def test_cancelling_in_time(jansen_client, jansen, round_4, reason, outcome, says):
     with time_machine.travel(at(17, 59, 59), tick=False):
         preview = post(jansen_client, round_4, reason=reason, confirm=False).content.decode()
-        assert "Op tijd" in preview and share in preview
+        assert says in preview
         assert not Absence.objects.exists()
         post(jansen_client, round_4, reason=reason)
     absence = Absence.objects.get(round=round_4)
     assert absence.participant.member == jansen and absence.reason == outcome
-    record = Registration.objects.get()
+    record = jansen.registrations.get()
     assert record.made_by == jansen.user and record.reported_at == at(17, 59, 59)
 
 
@@ -70,9 +77,9 @@ def test_a_late_cancellation_discards_a_draft_with_the_member(
 
 
 def test_after_publication_the_opponent_wins_by_default_and_is_told(
-    jansen_client, jansen, round_4, mailoutbox, django_capture_on_commit_callbacks
+    jansen_client, jansen, paired_round_4, mailoutbox, django_capture_on_commit_callbacks
 ):
-    competition_services.make_pairing(round_4)
+    round_4 = paired_round_4
     competition_services.publish(round_4, at(20))
     game = (
         Game.objects.filter(round=round_4).get(white__member=jansen)
@@ -82,7 +89,7 @@ def test_after_publication_the_opponent_wins_by_default_and_is_told(
     opponent = game.black if game.white.member == jansen else game.white
     with time_machine.travel(at(21), tick=False):
         preview = post(jansen_client, round_4, confirm=False).content.decode()
-        assert f"{opponent.name} wint reglementair" in preview
+        assert f"je krijgt 0 punten en {opponent.name} wint reglementair" in preview
         with django_capture_on_commit_callbacks(execute=True):
             post(jansen_client, round_4)
     game.refresh_from_db()
@@ -92,37 +99,12 @@ def test_after_publication_the_opponent_wins_by_default_and_is_told(
     assert not Absence.objects.exists()
 
 
-def test_both_players_cancelling_after_publication_is_0_0f(round_4, jansen):
-    competition_services.make_pairing(round_4)
-    competition_services.publish(round_4, at(20))
-    game = round_4.games.get(board=1)
-    for player in (game.white.member, game.black.member):
-        services.apply(player, [round_4], "cancel", "regular", at(21), None, False, at(21))
-    game.refresh_from_db()
-    assert game.result == "0-0F"
-
-
-def test_the_bye_keeps_the_bye(round_4, example_competition):
-    Absence.objects.create(
-        round=round_4,
-        participant=example_competition.participants.get(member__name="Jansen"),
-        reason="excused",
-    )
-    competition_services.make_pairing(round_4)
-    competition_services.publish(round_4, at(20))
-    round_4.refresh_from_db()
-    bye = round_4.bye.member
-    [consequence] = services.apply(bye, [round_4], "cancel", "regular", at(21), None, False, at(21))
-    assert not consequence.changes_anything and "vrij" in consequence.message
-    assert Round.objects.get(pk=round_4.pk).bye.member == bye
-
-
 def test_registering_again_before_the_deadline(jansen_client, round_4):
     with time_machine.travel(at(12), tick=False):
         post(jansen_client, round_4)
         post(jansen_client, round_4, action="register")
     assert not Absence.objects.exists()
-    assert list(Registration.objects.order_by("sequence").values_list("outcome", flat=True)) == [
+    assert list(round_4.registrations.order_by("sequence").values_list("outcome", flat=True)) == [
         "excused",
         "present",
     ]
@@ -150,7 +132,7 @@ def test_after_the_deadline_only_the_arbiter_registers_again(
             },
         )
     assert not Absence.objects.exists()
-    record = Registration.objects.get(outcome="present")
+    record = round_4.registrations.get(outcome="present")
     assert record.made_by == arbiter and record.reported_at == at(17, 30)
 
 
@@ -189,7 +171,7 @@ def test_a_double_submit_creates_one_record(jansen_client, round_4):
     with time_machine.travel(at(12), tick=False):
         post(jansen_client, round_4)
         post(jansen_client, round_4)
-    assert Registration.objects.count() == 1 and Absence.objects.count() == 1
+    assert round_4.registrations.count() == 1 and Absence.objects.count() == 1
 
 
 def test_several_evenings_at_once(jansen_client, round_4, example_competition):
@@ -224,3 +206,27 @@ def test_a_report_cannot_lie_in_the_future(arbiter_client, jansen, round_4):
             },
         ).content.decode()
     assert "Een melding kan niet in de toekomst liggen." in page
+
+
+def test_a_competitions_own_share_is_told_in_the_preview_the_email_and_the_explanation(
+    jansen_client, jansen, round_4, mailoutbox, django_capture_on_commit_callbacks
+):
+    competition = round_4.competition
+    competition.excused_fraction = "2/5"
+    competition.save()
+    competition_services.refresh_rankings(competition)
+    # Jansen is 3rd in ranking 3 (value 48): two fifths of 48 is 19⅕.
+    says = "⅖ van je waarde 48 = 19⅕ punten"
+    with time_machine.travel(at(12), tick=False):
+        preview = post(jansen_client, round_4, confirm=False).content.decode()
+        assert f"Op tijd afgemeld: {says}." in preview
+        with django_capture_on_commit_callbacks(execute=True):
+            post(jansen_client, round_4)
+    [confirmation] = [m for m in mailoutbox if m.to == [jansen.email]]
+    assert says in confirmation.body
+    competition_services.make_pairing(round_4)
+    competition_services.publish(round_4, at(20))
+    competition_services.enter_results(round_4, {g.pk: "1-0" for g in round_4.games.all()})
+    jansen_pk = competition.participant["jansen"]
+    page = jansen_client.get(reverse("competition:player", args=[jansen_pk])).content.decode()
+    assert "op tijd afgemeld: ⅖ van eigen waarde 48 = 19⅕ punten" in page

@@ -52,20 +52,8 @@ def test_older_seasons_are_reachable(client, example_competition, db):
     assert "Ranglijst 3, na ronde 3." in older
 
 
-@pytest.fixture
-def round_4(example_competition):
-    round_ = Round.objects.create(
-        competition=example_competition,
-        number=4,
-        date=date(2026, 9, 24),
-        publish_at=datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM),
-    )
-    services.make_pairing(round_)
-    return round_
-
-
 @time_machine.travel(BEFORE_ROUND_4, tick=False)
-def test_an_unpublished_pairing_is_invisible_to_visitors(client, round_4):
+def test_an_unpublished_pairing_is_invisible_to_visitors(client, paired_round_4):
     for url in (reverse("competition:pairing"), reverse("competition:home")):
         page = client.get(url).content.decode()
         assert "De indeling verschijnt op vrijdag 18 september 20:00." in page
@@ -76,13 +64,14 @@ def test_an_unpublished_pairing_is_invisible_to_visitors(client, round_4):
 
 
 @time_machine.travel(BEFORE_ROUND_4, tick=False)
-def test_the_arbiter_sees_the_draft(arbiter_client, round_4):
+def test_the_arbiter_sees_the_draft(arbiter_client, paired_round_4):
     page = arbiter_client.get(reverse("competition:pairing")).content.decode()
     assert "Concept: alleen de wedstrijdleider ziet dit" in page
 
 
 @time_machine.travel(BEFORE_ROUND_4, tick=False)
-def test_a_published_pairing_is_on_the_home_page(client, round_4):
+def test_a_published_pairing_is_on_the_home_page(client, paired_round_4):
+    round_4 = paired_round_4
     services.publish(round_4, BEFORE_ROUND_4)
     page = client.get(reverse("competition:home")).content.decode()
     assert "Volgende clubavond: ronde 4, donderdag 24 september 2026" in page
@@ -135,8 +124,8 @@ def test_a_player_page_explains_draws_absences_and_the_bye(client, db):
         return client.get(reverse("competition:player", args=[pk[player]])).content.decode()
 
     assert "remise tegen Slager, de helft van waarde 47 → 23½ punten" in page("bakker")
-    assert "op tijd afgemeld: 1/3 × eigen waarde 42 → 14 punten" in page("de-wit")
-    assert "vrij (oneven): 1 × eigen waarde 41 → 41 punten" in page("de-bruin")
+    assert "op tijd afgemeld: ⅓ van eigen waarde 42 = 14 punten" in page("de-wit")
+    assert "vrij (oneven): eigen waarde 41 = 41 punten" in page("de-bruin")
 
 
 def test_the_rules_page_exists_from_the_start_and_is_the_arbiters_text(client, db):
@@ -184,3 +173,11 @@ def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(clie
             counts[competition.pk] = [queries_for(client, url) for url in urls]
     assert big.participants.count() == 150 and big.rankings.count() == 29
     assert counts[small.pk] == counts[big.pk]
+
+
+@pytest.mark.usefixtures("paired_round_4")
+def test_a_draft_of_a_past_evening_stays_hidden_from_visitors(client):
+    with time_machine.travel(datetime(2026, 10, 10, 12, tzinfo=AMSTERDAM), tick=False):
+        page = client.get(reverse("competition:pairing")).content.decode()
+    assert "Ronde 4," not in page
+    assert "Ronde 3," in page
