@@ -120,7 +120,7 @@ class ParticipantInline(admin.TabularInline):
 
 @admin.register(Competition)
 class CompetitionAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "top_value", "step", "rounds_per_period")
+    list_display = ("__str__", *SETTING_NAMES)
     fieldsets = (
         (None, {"fields": ("season", "kind")}),
         (gettext_lazy("Keizer settings"), {"fields": SETTING_NAMES}),

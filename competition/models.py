@@ -356,8 +356,8 @@ class Game(models.Model):
     class Result(models.TextChoices):
         """The engine's results (`keizer.season.Result`) with the labels the site shows."""
 
-        WHITE_WINS = keizer.Result.WHITE_WINS.value, "1-0"
-        BLACK_WINS = keizer.Result.BLACK_WINS.value, "0-1"
+        WHITE_WINS = keizer.Result.WHITE_WINS.value, keizer.Result.WHITE_WINS.value
+        BLACK_WINS = keizer.Result.BLACK_WINS.value, keizer.Result.BLACK_WINS.value
         DRAW = keizer.Result.DRAW.value, "½-½"
         WHITE_WINS_BY_FORFEIT = keizer.Result.WHITE_WINS_BY_FORFEIT.value, _("1-0 (forfeit)")
         BLACK_WINS_BY_FORFEIT = keizer.Result.BLACK_WINS_BY_FORFEIT.value, _("0-1 (forfeit)")

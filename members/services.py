@@ -22,12 +22,12 @@ def rating_on(member: Member, day: date) -> int | None:
     return listed if listed is not None else member.estimated_rating
 
 
-def fill_own_ratings(games: list[ExternalGame]) -> None:
+def fill_own_ratings(boards: list[ExternalGame]) -> None:
     """Give each board without an own rating the member's rating on the match date."""
-    for game in games:
-        if game.own_rating is None:
-            game.own_rating = rating_on(game.member, game.match.date)
-            game.save(update_fields=["own_rating"])
+    for board in boards:
+        if board.own_rating is None:
+            board.own_rating = rating_on(board.member, board.match.date)
+            board.save(update_fields=["own_rating"])
 
 
 def team_player_table(season: str) -> list[performance.TeamPlayerRow]:

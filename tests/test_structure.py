@@ -1,0 +1,177 @@
+"""One home for every rule, checked over the source tree.
+
+The Keizer vocabulary (result codes, absence kinds, the settings' names) is written only in the
+engine; the club's week is read from the settings only by `competition.schedule`; games,
+results, absences, drafts and snapshots are written only by `competition.services`. Each check
+also runs on a small sample of the kind of code it forbids, so it cannot pass by seeing
+nothing.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from competition.keizer.season import SETTING_NAMES, Absence, Result
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("competition", "members", "absences", "dsc_site", "benchmarks")
+ENGINE = ROOT / "competition" / "keizer"
+TRANSLATED = {"_", "gettext", "gettext_lazy", "ngettext", "pgettext"}
+# Where a string is a model field's name ("team" the field, not the absence kind "team").
+FIELD_NAME_CALLS = {"select_related", "prefetch_related", "values", "values_list", "only"}
+FIELD_NAME_SETTINGS = {
+    "list_display",
+    "list_filter",
+    "list_select_related",
+    "search_fields",
+    "fields",
+    "readonly_fields",
+    "autocomplete_fields",
+    "ordering",
+}
+
+
+def app_sources() -> list[Path]:
+    """The site's own Python files: not the engine, not migrations, not tests."""
+    return [
+        path
+        for app in APPS
+        for path in sorted((ROOT / app).rglob("*.py"))
+        if ENGINE not in path.parents and "migrations" not in path.parts
+    ]
+
+
+def string_constants(tree: ast.AST):
+    """Every string constant with its line, except the msgids of translated texts and the
+    names of model fields (in queries and admin options)."""
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in TRANSLATED:
+                skipped.add(id(node.args[0]))
+            elif name in FIELD_NAME_CALLS:
+                skipped.update(id(arg) for arg in node.args)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple | ast.List):
+            if any(getattr(t, "id", None) in FIELD_NAME_SETTINGS for t in node.targets):
+                skipped.update(id(element) for element in node.value.elts)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in skipped:
+                yield node.lineno, node.value
+
+
+def vocabulary_literals(source: str) -> list[tuple[int, str]]:
+    words = {r.value for r in Result} | {a.value for a in Absence} | set(SETTING_NAMES)
+    return [(line, text) for line, text in string_constants(ast.parse(source)) if text in words]
+
+
+def test_the_keizer_vocabulary_is_written_only_in_the_engine():
+    found = {
+        f"{path.relative_to(ROOT)}:{line}": text
+        for path in app_sources()
+        for line, text in vocabulary_literals(path.read_text(encoding="utf-8"))
+    }
+    assert found == {}
+
+
+def test_the_vocabulary_check_sees_a_copied_code():
+    sample = (
+        'result = "1-0F"\nreason = "excused"\nlabel = _("excused")\nfield = "team_fraction"\n'
+        'matches.select_related("team")\nlist_display = ("team",)\nif kind == "team": pass\n'
+    )
+    assert vocabulary_literals(sample) == [
+        (1, "1-0F"),
+        (2, "excused"),
+        (4, "team_fraction"),
+        (7, "team"),
+    ]
+
+
+CLUB_WEEK = (
+    "CLUB_DEADLINE_WEEKDAY",
+    "CLUB_DEADLINE_TIME",
+    "CLUB_PUBLICATION_TIME",
+    "CLUB_RESULTS_FINAL_TIME",
+)
+
+
+def test_the_club_week_is_read_in_one_module():
+    readers = {
+        str(path.relative_to(ROOT))
+        for path in app_sources()
+        if any(name in path.read_text(encoding="utf-8") for name in CLUB_WEEK)
+    }
+    assert readers == {"competition/schedule.py", "dsc_site/settings.py"}
+
+
+# Rows only `competition.services` writes, and the related names that reach them.
+GUARDED_MODELS = {"Game", "Absence", "Ranking", "Standing"}
+GUARDED_RELATIONS = {"games", "absences", "rankings", "standings"}
+WRITES = {"create", "bulk_create", "update", "update_or_create", "get_or_create", "delete"}
+GUARDED_FIELDS = {"result", "reason", "white_id", "black_id", "bye_id", "bye"}
+
+
+def guarded_writes(source: str) -> list[int]:
+    """Lines that write guarded rows: `Game.objects.create(...)`, `round_.games...delete()`,
+    `game.result = ...`, or `.save()`/`.delete()` on a variable named after such a row."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            names = set()
+            receiver = node.func.value
+            while True:
+                if isinstance(receiver, ast.Attribute):
+                    names.add(receiver.attr)
+                    receiver = receiver.value
+                elif isinstance(receiver, ast.Call):
+                    receiver = receiver.func
+                elif isinstance(receiver, ast.Name):
+                    names.add(receiver.id)
+                    break
+                else:
+                    break
+            if node.func.attr in WRITES and names & (GUARDED_MODELS | GUARDED_RELATIONS):
+                lines.append(node.lineno)
+            elif node.func.attr in {"save", "delete"} and names & {"game", "absence", "standing"}:
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and target.attr in GUARDED_FIELDS:
+                    if isinstance(target.value, ast.Name) and target.value.id in {
+                        "game",
+                        "absence",
+                        "round_",
+                    }:
+                        lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_games_results_absences_drafts_and_snapshots_are_written_only_by_the_services():
+    found = {
+        str(path.relative_to(ROOT)): guarded_writes(path.read_text(encoding="utf-8"))
+        for path in app_sources()
+        if path != ROOT / "competition" / "services.py"
+    }
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        "Game.objects.create(round=r, board=1)",
+        "round_.games.all().delete()",
+        "Absence.objects.filter(round=r).update(reason=x)",
+        "game.result = value",
+        "absence.delete()",
+        "Standing.objects.bulk_create(rows)",
+        "round_.bye = None",
+    ],
+)
+def test_the_writer_check_sees_a_write(sample):
+    assert guarded_writes(sample) == [1]
+
+
+def test_the_services_themselves_do_write():
+    assert guarded_writes((ROOT / "competition" / "services.py").read_text(encoding="utf-8"))
