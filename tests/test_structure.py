@@ -53,13 +53,16 @@ def string_constants(tree: ast.AST):
                 skipped.add(id(node.args[0]))
             elif name in FIELD_NAME_CALLS:
                 skipped.update(id(arg) for arg in node.args)
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple | ast.List):
-            if any(getattr(t, "id", None) in FIELD_NAME_SETTINGS for t in node.targets):
-                skipped.update(id(element) for element in node.value.elts)
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Tuple | ast.List)
+            and any(getattr(t, "id", None) in FIELD_NAME_SETTINGS for t in node.targets)
+        ):
+            skipped.update(id(element) for element in node.value.elts)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in skipped:
-                yield node.lineno, node.value
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if is_text and id(node) not in skipped:
+            yield node.lineno, node.value
 
 
 def vocabulary_literals(source: str) -> list[tuple[int, str]]:
@@ -113,39 +116,43 @@ WRITES = {"create", "bulk_create", "update", "update_or_create", "get_or_create"
 GUARDED_FIELDS = {"result", "reason", "white_id", "black_id", "bye_id", "bye"}
 
 
+def receiver_names(call: ast.Call) -> set[str]:
+    """The names a method call is made on: `round_.games.all().delete()` -> round_, games."""
+    names = set()
+    receiver = call.func.value
+    while isinstance(receiver, ast.Attribute | ast.Call):
+        if isinstance(receiver, ast.Attribute):
+            names.add(receiver.attr)
+            receiver = receiver.value
+        else:
+            receiver = receiver.func
+    if isinstance(receiver, ast.Name):
+        names.add(receiver.id)
+    return names
+
+
+def is_guarded_write(node: ast.AST) -> bool:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        names = receiver_names(node)
+        method = node.func.attr
+        return bool(
+            (method in WRITES and names & (GUARDED_MODELS | GUARDED_RELATIONS))
+            or (method in {"save", "delete"} and names & {"game", "absence", "standing"})
+        )
+    if isinstance(node, ast.Assign):
+        return any(
+            isinstance(target, ast.Attribute)
+            and target.attr in GUARDED_FIELDS
+            and getattr(target.value, "id", None) in {"game", "absence", "round_"}
+            for target in node.targets
+        )
+    return False
+
+
 def guarded_writes(source: str) -> list[int]:
     """Lines that write guarded rows: `Game.objects.create(...)`, `round_.games...delete()`,
     `game.result = ...`, or `.save()`/`.delete()` on a variable named after such a row."""
-    lines = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            names = set()
-            receiver = node.func.value
-            while True:
-                if isinstance(receiver, ast.Attribute):
-                    names.add(receiver.attr)
-                    receiver = receiver.value
-                elif isinstance(receiver, ast.Call):
-                    receiver = receiver.func
-                elif isinstance(receiver, ast.Name):
-                    names.add(receiver.id)
-                    break
-                else:
-                    break
-            if node.func.attr in WRITES and names & (GUARDED_MODELS | GUARDED_RELATIONS):
-                lines.append(node.lineno)
-            elif node.func.attr in {"save", "delete"} and names & {"game", "absence", "standing"}:
-                lines.append(node.lineno)
-        elif isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Attribute) and target.attr in GUARDED_FIELDS:
-                    if isinstance(target.value, ast.Name) and target.value.id in {
-                        "game",
-                        "absence",
-                        "round_",
-                    }:
-                        lines.append(node.lineno)
-    return sorted(lines)
+    return sorted(node.lineno for node in ast.walk(ast.parse(source)) if is_guarded_write(node))
 
 
 def test_games_results_absences_drafts_and_snapshots_are_written_only_by_the_services():
