@@ -203,10 +203,30 @@ def test_the_arbiter_can_add_and_change_a_competition(arbiter_client, example_co
     assert "Mag niet negatief zijn." in refused.content.decode()
 
 
+def snapshot_keys(competition) -> list[int]:
+    """The stored ranking rows: recomputing replaces them, so their keys change."""
+    return list(competition.rankings.order_by("pk").values_list("pk", flat=True))
+
+
 def test_saving_a_published_round_page_unchanged_works(arbiter_client, example_competition):
     round_3 = Round.objects.get(number=3)
+    before = snapshot_keys(example_competition)
     response = arbiter_client.post(change_url(round_3), round_page_data(round_3))
     assert response.status_code == 302
+    assert snapshot_keys(example_competition) == before  # nothing the rankings read changed
+
+
+def test_saving_a_rounds_date_does_not_recompute_the_season(arbiter_client, paired_round_4):
+    round_4 = paired_round_4
+    competition = round_4.competition
+    before = snapshot_keys(competition)
+    games = list(round_4.games.order_by("board"))
+    data = round_page_data(round_4, games, date="2026-09-25")
+    response = arbiter_client.post(change_url(round_4), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Round.objects.get(pk=round_4.pk).date == date(2026, 9, 25)
+    assert snapshot_keys(competition) == before
+    assert list(round_4.games.order_by("board")) == games  # the draft is untouched
 
 
 def test_changing_an_absence_on_a_played_round_recomputes_the_rankings(arbiter_client, db):

@@ -181,3 +181,56 @@ def test_a_draft_of_a_past_evening_stays_hidden_from_visitors(client):
         page = client.get(reverse("competition:pairing")).content.decode()
     assert "Ronde 4," not in page
     assert "Ronde 3," in page
+
+
+ENGINE_ENTRY_POINTS = ("compute_rankings", "pair_next_round", "appearances", "season_for")
+
+
+@pytest.fixture
+def engine_forbidden(monkeypatch):
+    """Every reference to the engine's entry points (and to rebuilding the season) in the
+    site's loaded modules raises: a page that still computes fails."""
+    import sys
+
+    from competition import exchange
+    from competition.keizer import pairing, ranking, scoring
+
+    originals = {
+        pairing.pair_next_round,
+        ranking.compute_rankings,
+        scoring.appearances,
+        exchange.season_for,
+        exchange.read_inputs,
+    }
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a page computed instead of reading what was stored")
+
+    patched = 0
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] in ("competition", "members", "absences", "dsc_site"):
+            for attribute, value in list(vars(module).items()):
+                if callable(value) and value in originals:
+                    monkeypatch.setattr(module, attribute, refuse)
+                    patched += 1
+    assert patched >= len(originals)  # the fixture itself found them
+
+
+@time_machine.travel(BEFORE_ROUND_4, tick=False)
+def test_public_pages_read_what_was_stored_and_never_run_the_engine(
+    client, example_competition, paired_round_4, engine_forbidden
+):
+    services.publish(paired_round_4, BEFORE_ROUND_4)  # a write (no engine), not a page
+    jansen = example_competition.participant["jansen"]
+    pages = {
+        reverse("competition:player", args=[jansen]): "won van Pietersen, waarde 45 → 45 punten",
+        reverse("competition:standings"): "Ranglijst 3, na ronde 3.",
+        reverse("competition:standings-round", args=[1]): "Ranglijst 1, na ronde 1.",
+        reverse("competition:pairing"): "Ronde 4,",
+        reverse("competition:home"): "Volgende clubavond: ronde 4",
+        reverse("competition:prizes"): "de Zeeuw",
+    }
+    for url, text in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert text in response.content.decode(), url
