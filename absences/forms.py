@@ -1,40 +1,101 @@
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
 from django import forms
-from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
+from django.utils import formats, timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from absences.models import Registration
 from competition.models import Round
+from members.models import Member
+
+
+class EveningChoiceField(forms.ModelMultipleChoiceField):
+    """The coming club evenings, each labelled with its deadline and the member's status."""
+
+    def __init__(self, *args, evenings=(), **kwargs):
+        self.evenings = {evening.round.pk: evening for evening in evenings}
+        super().__init__(*args, **kwargs)
+
+    def label_from_instance(self, round_: Round):
+        evening = self.evenings.get(round_.pk)
+        title = _("Round %(number)s, %(date)s") % {
+            "number": round_.number,
+            "date": formats.date_format(round_.date, "l j F"),
+        }
+        if evening is None:
+            return title
+        deadline = formats.date_format(timezone.localtime(evening.deadline), "D j F H:i")
+        status_class = "badge text-bg-secondary" if evening.cancelled else "badge text-bg-light"
+        return format_html(
+            '<span class="evening-title">{}</span> <span class="{}">{}</span>'
+            '<br><small class="text-body-secondary">{}</small>',
+            title,
+            status_class,
+            evening.status,
+            _("cancel until %(deadline)s") % {"deadline": deadline},
+        )
 
 
 class CancellationForm(forms.Form):
-    rounds = forms.ModelMultipleChoiceField(
-        Round.objects.none(), label=_("club evenings"), widget=forms.CheckboxSelectMultiple
+    """Cancel or register again for one or more coming club evenings."""
+
+    rounds = EveningChoiceField(
+        Round.objects.none(),
+        label=gettext_lazy("Club evenings"),
+        widget=forms.CheckboxSelectMultiple,
     )
     action = forms.ChoiceField(
-        label=_("I want to"),
+        label=gettext_lazy("I want to:"),
         choices=Registration.Action.choices,
         widget=forms.RadioSelect,
         initial=Registration.Action.CANCEL,
     )
     reason = forms.ChoiceField(
-        label=_("reason"),
+        label=gettext_lazy("Reason"),
         choices=Registration.Reason.choices,
         initial=Registration.Reason.REGULAR,
     )
     reported_at = forms.DateTimeField(
-        label=_("the member reported at"),
+        label=gettext_lazy("The member reported at"),
         required=False,
-        help_text=_("For the arbiter: when the member phoned or e-mailed. Empty: now."),
+        help_text=gettext_lazy("For the arbiter: when the member phoned or e-mailed. Empty: now."),
     )
 
-    def __init__(self, *args, rounds, arbiter: bool, **kwargs):
+    def __init__(self, *args, evenings, arbiter: bool, now, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rounds"].queryset = Round.objects.filter(pk__in=[r.pk for r in rounds])
+        self.now = now
+        self.fields["rounds"].evenings = {evening.round.pk: evening for evening in evenings}
+        self.fields["rounds"].queryset = Round.objects.filter(
+            pk__in=[evening.round.pk for evening in evenings]
+        ).order_by("number")
         if not arbiter:
             del self.fields["reported_at"]
+        self.helper = FormHelper()
+        self.helper.form_tag = False  # the page's form also carries the preview's buttons
+        self.helper.disable_csrf = True
 
     def clean_reported_at(self):
         reported_at = self.cleaned_data.get("reported_at")
-        if reported_at and reported_at > timezone.now():
+        if reported_at and reported_at > self.now:
             raise forms.ValidationError(_("A report cannot lie in the future."))
         return reported_at
+
+
+class MemberChoiceForm(forms.Form):
+    """For the arbiter: whose evenings to open."""
+
+    lid = forms.ModelChoiceField(
+        Member.objects.active(), label=gettext_lazy("Arbiter: cancel or register for")
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_method = "get"
+        self.helper.form_class = "member-choice mb-3"
+        self.helper.disable_csrf = True
+        self.helper.add_input(
+            Submit("open", gettext_lazy("Open"), css_class="btn btn-outline-secondary")
+        )

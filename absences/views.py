@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from absences import services
-from absences.forms import CancellationForm
+from absences.forms import CancellationForm, MemberChoiceForm
 from members.models import Member
 
 
@@ -33,14 +33,12 @@ def cancellations(request: HttpRequest) -> HttpResponse:
     context = {
         "member": member,
         "arbiter": arbiter,
-        "members": Member.objects.active() if arbiter else [],
+        "member_choice": MemberChoiceForm(initial={"lid": member}) if arbiter else None,
     }
     if member is None:
         return render(request, "absences/cancellations.html", context)
     evenings = services.coming_evenings(member, now)
-    form = CancellationForm(
-        request.POST or None, rounds=[e.round for e in evenings], arbiter=arbiter
-    )
+    form = CancellationForm(request.POST or None, evenings=evenings, arbiter=arbiter, now=now)
     consequences = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -69,5 +67,5 @@ def cancellations(request: HttpRequest) -> HttpResponse:
         consequences = services.plan(
             member, rounds, data["action"], data["reason"], reported_at, arbiter
         )
-    context.update(evenings=evenings, form=form, consequences=consequences, now=now)
+    context.update(evenings=evenings, form=form, consequences=consequences)
     return render(request, "absences/cancellations.html", context)

@@ -38,6 +38,7 @@ from competition.models import (
     Round,
     Season,
 )
+from competition.templatetags.keizer import format_amount
 from competition.trf_export import trf_text
 from members import admin as members_admin
 from members.models import Member, TeamMatch
@@ -399,6 +400,7 @@ class RoundAdmin(SimpleHistoryAdmin):
             **(extra_context or {}),
             "pairing_warnings": services.pairing_warning_texts(round_) if round_ else [],
             "team_absences": sorted((names[p], str(match)) for (_r, p), match in team.items()),
+            "team_share": format_amount(round_.competition.team_fraction) if round_ else "",
         }
         return super().change_view(request, object_id, form_url, extra_context)
 

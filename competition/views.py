@@ -112,9 +112,10 @@ def standings(
         last = competition.rounds.filter(number=ranking.after_round).first()
         provisional = last if last and last.results_are_provisional(now) else None
     rows = []
+    required = required_rounds(competition.rounds.count())
     if ranking:
         total = competition.rounds.count()
-        presence = Attendance(required_rounds(total), total - ranking.after_round)
+        presence = Attendance(required, total - ranking.after_round)
         rows = standings_rows(ranking, attendance=presence)
     return render(
         request,
@@ -125,6 +126,7 @@ def standings(
             "rankings": rankings,
             "rows": rows,
             "with_attendance": True,
+            "required_rounds": required,
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
             "seasons": Season.objects.all(),
