@@ -1,15 +1,24 @@
-# The command index. `make run` and `make test` work on a fresh machine with Python 3.11 and make.
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# The command index. `make run` and `make test` work on a fresh machine with Python 3.11 or newer
+# and make.
+# The newest Python 3.11+ on the PATH that actually runs (a pyenv shim of a version that is not
+# installed fails its check and is passed over); `make PYTHON=/path/to/python …` chooses another.
+PYTHON ?= $(shell for candidate in python3.14 python3.13 python3.12 python3.11 python3; do \
+	$$candidate -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1 \
+	&& command -v $$candidate && break; done)
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install run test bench lint format clean
+.PHONY: install run test bench lint format clean which-python
 
 install: $(INSTALLED)
 
+which-python:
+	@echo "$(PYTHON)"
+
 $(INSTALLED): pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (none found on the PATH)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

@@ -9,6 +9,12 @@ from tests.factories import make_arbiter, make_played_competition, worked_exampl
 from tests.moments import EVENING_4, at
 
 
+def pytest_collection_modifyitems(items):
+    """Browser tests run last: Playwright's sync API leaves an event loop in the main thread
+    for the rest of the session, where Django refuses synchronous database work."""
+    items.sort(key=lambda item: "browser" in item.keywords)
+
+
 @pytest.fixture
 def arbiter(db):
     return make_arbiter()

@@ -3,12 +3,13 @@ Dockerfile's CMD with production settings and collected static files, and the wo
 
 import json
 import os
+import queue
 import re
 import signal
 import socket
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -16,6 +17,39 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
+# An upper bound for a process to start, far above what it needs on a busy machine: the tests
+# wait for a line the process prints, never for a fixed time.
+STARTUP = 120
+
+
+class Output:
+    """A process's output, read line by line in the background until it ends."""
+
+    def __init__(self, stream):
+        self.lines = queue.Queue()
+        self.seen: list[str] = []
+        self.reader = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.reader.start()
+
+    def _read(self, stream):
+        with stream:
+            for line in stream:
+                self.lines.put(line)
+        self.lines.put(None)
+
+    def wait_for(self, text: str) -> None:
+        """Until a line containing `text` arrives (fails if the process ends first, or after
+        STARTUP seconds without it)."""
+        while True:
+            line = self.lines.get(timeout=STARTUP)
+            assert line is not None, f"the process ended before printing {text!r}: {self.seen}"
+            self.seen.append(line)
+            if text in line:
+                return
+
+    def close(self) -> None:
+        """After the process ended: the rest is read and the stream closed."""
+        self.reader.join(timeout=STARTUP)
 
 
 def free_port() -> int:
@@ -56,18 +90,15 @@ def test_the_web_process_serves_pages_and_static_files(production_env):
         cwd=ROOT,
         env={**production_env, "PORT": str(port)},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
+    output = Output(server.stderr)
     try:
-        page = None
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as response:
-                    page = response.read().decode()
-                break
-            except OSError:
-                time.sleep(0.1)
-        assert page is not None, "gunicorn did not answer"
+        # gunicorn logs "Booting worker" once its socket listens and a worker takes requests.
+        output.wait_for("Booting worker")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=STARTUP) as response:
+            page = response.read().decode()
         assert "Er is nog geen competitie." in page
         stylesheet = re.search(
             r'href="(/static/vendor/bootstrap/bootstrap\.min\.[0-9a-f]+\.css)"', page
@@ -78,7 +109,8 @@ def test_the_web_process_serves_pages_and_static_files(production_env):
             assert "max-age" in response.headers["Cache-Control"]
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
+        server.wait(timeout=STARTUP)
+        output.close()
 
 
 def test_the_worker_runs_a_pass_and_stops_cleanly_on_sigterm(production_env):
@@ -97,8 +129,9 @@ def test_the_worker_runs_a_pass_and_stops_cleanly_on_sigterm(production_env):
         stdout=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)
+    output = Output(worker.stdout)
+    output.wait_for("worker ready")  # its signal handlers are in place
     worker.send_signal(signal.SIGTERM)
-    output, _ = worker.communicate(timeout=10)
-    assert worker.returncode == 0
-    assert "worker stopped" in output
+    output.wait_for("worker stopped")
+    assert worker.wait(timeout=STARTUP) == 0
+    output.close()
