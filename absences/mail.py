@@ -153,10 +153,17 @@ def pairing(round_: Round) -> int:
                 }
                 messages.append((subject, f"{body}\n\n{address}", None, [_email(player)]))
     if round_.bye_id and _email(round_.bye):
+        standing = round_.bye.latest_standing()
+        earns = what_it_earns(
+            Outcome.BYE,
+            round_.competition.engine_settings(),
+            standing.value if standing else None,
+        )
         messages.append(
             (
                 subject,
-                _("You have the bye this round: you get your own value and need not come.")
+                _("You have the bye this round: you get %(earns)s and need not come.")
+                % {"earns": earns}
                 + f"\n\n{address}",
                 None,
                 [_email(round_.bye)],

@@ -123,6 +123,8 @@ def test_every_paired_member_gets_board_colour_and_opponent_once(round_4, jansen
 
 
 def test_the_bye_player_is_told_too(round_4, jansen, mailoutbox, example_competition):
+    example_competition.bye_fraction = "1/2"  # the e-mail tells this competition's share
+    example_competition.save()
     Absence.objects.create(
         round=round_4,
         participant=example_competition.participants.get(member__name="Jansen"),
@@ -132,7 +134,9 @@ def test_the_bye_player_is_told_too(round_4, jansen, mailoutbox, example_competi
     round_4.refresh_from_db()
     assert round_4.published_at == at(20)  # paired and published in one pass, bye included
     bye_mail = next(m for m in mailoutbox if m.to == [round_4.bye.member.email])
-    assert "Je bent deze ronde vrij" in bye_mail.body
+    # Bakker, last in ranking 3 (value 41), gets half of it.
+    assert round_4.bye.name == "Bakker"
+    assert "Je bent deze ronde vrij: je krijgt ½ van je waarde 41 = 20½ punten" in bye_mail.body
     assert not any(m.to == [jansen.email] for m in mailoutbox)
 
 
