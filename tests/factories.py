@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -13,8 +14,10 @@ from django.utils import timezone
 from benchmarks.keizer import generated_season
 from competition import services
 from competition.keizer import season_file
+from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Season as EngineSeason
-from competition.models import Competition, Season
+from competition.models import Competition, Participant, Season
+from members.models import ExternalGame, Team, TeamMatch
 
 WORKED_EXAMPLE = Path(__file__).parent / "competition" / "keizer" / "data" / "worked_example.json"
 FIRST_EVENING = date(2026, 9, 3)  # a Thursday
@@ -42,6 +45,37 @@ def make_played_competition(
     competition = make_competition(make_season(start_date=first_evening), **settings)
     participant = services.load_season(competition, engine_season, first_evening, timezone.now())
     return competition, participant
+
+
+def make_round_1_with_two_cancelled() -> tuple[Competition, dict[str, int]]:
+    """The worked example's round 1 without its board 5: de Wit and de Bruin cancelled in
+    time (a third of their values 42 and 41)."""
+    season = worked_example_season(1)
+    first = season.rounds[0]
+    cancelled = replace(
+        first,
+        games=first.games[:4],
+        absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED},
+    )
+    return make_played_competition(replace(season, rounds=(cancelled,)))
+
+
+def make_line_up(participant: Participant, day: date, board: int = 1) -> ExternalGame:
+    """The participant on a board of a DSC 1 match on `day` (a team match, DSC rule f)."""
+    team, _ = Team.objects.get_or_create(
+        season=participant.competition.season.name, name="DSC 1", defaults={"league": "knsb"}
+    )
+    match, _ = TeamMatch.objects.get_or_create(
+        team=team, date=day, defaults={"opponent": "Heerenveen"}
+    )
+    return ExternalGame.objects.create(
+        match=match,
+        board=board,
+        member=participant.member,
+        colour="white",
+        opponent_name="X",
+        score="1",
+    )
 
 
 @cache

@@ -3,7 +3,6 @@ appears at its time, once, never from stale data; waiting notices, pairing e-mai
 safety, two workers at once; and rankings that follow line-ups changed anywhere."""
 
 import threading
-from dataclasses import replace
 from datetime import date, datetime, timedelta
 from io import StringIO
 
@@ -17,10 +16,9 @@ from django.urls import reverse
 from absences import mail, publication
 from competition import services as competition_services
 from competition.keizer.scoring import Outcome as Scored
-from competition.keizer.season import Absence as Reason
 from competition.models import Absence, Game, Round
 from members.models import ExternalGame, Team, TeamMatch
-from tests.factories import make_played_competition, worked_example_season
+from tests.factories import make_round_1_with_two_cancelled
 from tests.moments import AMSTERDAM, at
 
 FRIDAY_20 = at(20)
@@ -217,12 +215,7 @@ def test_links_in_the_pairing_email_point_at_the_sites_address(round_4, jansen, 
 def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pass(db):
     """De Wit cancelled round 1 in time (⅓); a line-up for the day after, written by a
     command or another service rather than the admin, makes it a team absence (⅔)."""
-    season = worked_example_season(1)
-    first = season.rounds[0]
-    short = replace(
-        first, games=first.games[:4], absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED}
-    )
-    competition, pk = make_played_competition(replace(season, rounds=(short,)))
+    competition, pk = make_round_1_with_two_cancelled()
     de_wit = competition.participants.get(pk=pk["de-wit"])
 
     def round_1_points():

@@ -1,7 +1,6 @@
 """The arbiter's admin: results per board, the pairing review, publishing, the history; and
 what review found: the admin cannot break the competition."""
 
-from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from django.core.management import call_command
@@ -9,12 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competition.keizer.season import Absence as Reason
 from competition.models import Absence, Competition, Game, Ranking, Round, Season, Standing
-from members.models import ExternalGame, Team, TeamMatch
+from members.models import Team
 from tests.factories import (
     big_engine_season,
+    make_line_up,
     make_played_competition,
+    make_round_1_with_two_cancelled,
     round_page_data,
     worked_example_season,
 )
@@ -230,16 +230,7 @@ def test_saving_a_rounds_date_does_not_recompute_the_season(arbiter_client, pair
 
 
 def test_changing_an_absence_on_a_played_round_recomputes_the_rankings(arbiter_client, db):
-    season = worked_example_season(1)
-    first = season.rounds[0]
-    rounds = (
-        replace(
-            first,
-            games=first.games[:4],
-            absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED},
-        ),
-    )
-    competition, pk = make_played_competition(replace(season, rounds=rounds))
+    competition, pk = make_round_1_with_two_cancelled()
     round_1 = competition.rounds.get(number=1)
     absence = Absence.objects.get(participant_id=pk["de-wit"])
     total = Standing.objects.get(ranking__after_round=1, participant_id=pk["de-wit"]).total
@@ -359,41 +350,15 @@ def test_the_round_list_and_page_do_not_grow_with_the_season(arbiter_client, exa
 # -- team line-ups ---------------------------------------------------------------------------
 
 
-def line_up(participant, day, board=1):
-    team, _ = Team.objects.get_or_create(
-        season="2026-2027", name="DSC 1", defaults={"league": "knsb"}
-    )
-    match, _ = TeamMatch.objects.get_or_create(
-        team=team, date=day, defaults={"opponent": "Heerenveen"}
-    )
-    return ExternalGame.objects.create(
-        match=match,
-        board=board,
-        member=participant.member,
-        colour="white",
-        opponent_name="X",
-        score="1",
-    )
-
-
 def test_the_arbiter_sees_the_team_absence_on_the_round_page(arbiter_client, round_4):
     jansen = round_4.competition.participants.get(member__name="Jansen")
-    line_up(jansen, EVENING_4 + timedelta(days=1))
+    make_line_up(jansen, EVENING_4 + timedelta(days=1))
     page = arbiter_client.get(reverse("admin:competition_round_change", args=[round_4.pk]))
     assert "Jansen: DSC 1 – Heerenveen (25-09-2026)" in page.content.decode()
 
 
 def test_a_line_up_entered_after_the_round_recomputes_the_rankings(arbiter_client, db):
-    season = worked_example_season(1)
-    first = season.rounds[0]
-    rounds = (
-        replace(
-            first,
-            games=first.games[:4],
-            absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED},
-        ),
-    )
-    competition, pk = make_played_competition(replace(season, rounds=rounds))
+    competition, pk = make_round_1_with_two_cancelled()
     de_wit = competition.participants.get(pk=pk["de-wit"])
     team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
     data = {

@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from competition import exchange, services
 from competition.models import Absence, Competition, Round
-from members.models import ExternalGame, Team, TeamMatch
-from tests.factories import worked_example_season
+from tests.factories import make_line_up, worked_example_season
 from tests.moments import EVENING_4
 
 
@@ -37,23 +36,6 @@ def test_the_digest_changes_with_what_the_engine_reads_and_nothing_else(example_
     assert exchange.read_inputs(example_competition).digest != before
 
 
-def line_up(participant, day, board=1):
-    team, _ = Team.objects.get_or_create(
-        season="2026-2027", name="DSC 1", defaults={"league": "knsb"}
-    )
-    match, _ = TeamMatch.objects.get_or_create(
-        team=team, date=day, defaults={"opponent": "Heerenveen"}
-    )
-    return ExternalGame.objects.create(
-        match=match,
-        board=board,
-        member=participant.member,
-        colour="white",
-        opponent_name="X",
-        score="1",
-    )
-
-
 def absent_from(round_):
     return {
         p for (r, p) in exchange.team_match_absences(round_.competition, [round_]) if r == round_.pk
@@ -63,14 +45,14 @@ def absent_from(round_):
 @pytest.mark.parametrize(("days_after", "absent"), [(0, True), (1, True), (2, False), (-1, False)])
 def test_the_club_evening_or_the_day_after_counts(round_4, days_after, absent):
     jansen = round_4.competition.participants.get(member__name="Jansen")
-    line_up(jansen, EVENING_4 + timedelta(days=days_after))
+    make_line_up(jansen, EVENING_4 + timedelta(days=days_after))
     assert (jansen.pk in absent_from(round_4)) is absent
 
 
 def test_a_team_player_is_not_paired_and_scores_two_thirds(round_4, client):
     competition = round_4.competition
     jansen = competition.participants.get(member__name="Jansen")
-    line_up(jansen, EVENING_4 + timedelta(days=1))
+    make_line_up(jansen, EVENING_4 + timedelta(days=1))
     services.make_pairing(round_4)
     seated = {p for g in round_4.games.all() for p in (g.white_id, g.black_id)} | {
         Round.objects.get(pk=round_4.pk).bye_id
@@ -90,7 +72,7 @@ def test_a_team_player_is_not_paired_and_scores_two_thirds(round_4, client):
 def test_a_player_seated_anyway_plays(round_4):
     services.make_pairing(round_4)
     seated = round_4.games.first().white
-    line_up(seated, EVENING_4)
+    make_line_up(seated, EVENING_4)
     assert seated.pk not in absent_from(round_4)
     assert exchange.season_for(round_4.competition, pair_round=round_4).pair.absent == {}
 
@@ -98,7 +80,7 @@ def test_a_player_seated_anyway_plays(round_4):
 def test_the_team_reason_replaces_a_cancellation(round_4):
     jansen = round_4.competition.participants.get(member__name="Jansen")
     Absence.objects.create(round=round_4, participant=jansen, reason="excused")
-    line_up(jansen, EVENING_4)
+    make_line_up(jansen, EVENING_4)
     absent = exchange.season_for(round_4.competition, pair_round=round_4).pair.absent
     assert absent[str(jansen.pk)].value == "team"
 
@@ -108,5 +90,5 @@ def test_the_rapid_competition_has_no_team_absences(round_4):
     Competition.objects.filter(pk=competition.pk).update(kind="rapid")
     competition.refresh_from_db()
     jansen = competition.participants.get(member__name="Jansen")
-    line_up(jansen, EVENING_4)
+    make_line_up(jansen, EVENING_4)
     assert exchange.team_match_absences(competition, [round_4]) == {}
