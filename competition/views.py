@@ -211,6 +211,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "ranking": ranking,
             "standing": own,
             "lines": lines,
+            "rounds_total": sum(own.round_points) if own else 0,
         },
     )
 

@@ -80,6 +80,11 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
     page.get_by_label("Wachtwoord").fill("dsc-demo-2026")
     page.get_by_role("button", name="Inloggen").click()
     round_13 = Round.objects.get(number=13)
+    round_14 = Round.objects.get(number=14)
+    page.goto(f"{live_server.url}/beheer/competition/round/{round_14.pk}/change/")
+    making = page.get_by_role("button", name="Indeling maken")
+    assert making.evaluate("b => getComputedStyle(b).borderRadius") == "15px"  # a styled pill
+    page.screenshot(path=str(SCREENSHOTS / f"round-{width}.png"))
     page.goto(f"{live_server.url}/beheer/competition/round/{round_13.pk}/change/")
     page.get_by_role("link", name="Uitslagen invoeren").click()
     assert page.locator("h1").inner_text() == "Uitslagen ronde 13"

@@ -107,6 +107,20 @@ def test_a_player_page_explains_every_round(client, example_competition):
     assert "verloor van de Zeeuw → 0 punten" in page
     assert "won van Slager, waarde 47 → 47 punten" in page
     assert "Plaats 3 op ranglijst 3, waarde 48, totaal 140." in page
+    # 45 + 0 + 47 from the rounds, plus his value 48 in ranking 2.
+    assert "Totaal 140 = eigen waarde 48 + 92 punten uit 3 rondes." in page
+
+
+def test_every_stored_total_is_the_own_value_plus_start_points_plus_the_rounds(db):
+    """What the player page tells holds for every player of a 150-player season."""
+    competition, _ = make_played_competition(big_engine_season(), date(2026, 9, 3))
+    latest = competition.rankings.order_by("after_round").last()
+    for standing in latest.standings.select_related("participant"):
+        assert standing.total == (
+            standing.valuation_value
+            + standing.participant.start_points
+            + sum(standing.round_points)
+        )
 
 
 def test_a_player_page_explains_draws_absences_and_the_bye(client, db):
