@@ -9,6 +9,7 @@ sends again (at least once, never lost).
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from django.db import transaction
@@ -18,22 +19,28 @@ from absences import mail, services
 from competition import services as competition_services
 from competition.models import Competition, Round
 
+logger = logging.getLogger(__name__)
+
 
 def run_pass(now: datetime) -> list[Round]:
     """One pass of the worker; returns the rounds it published."""
-    refresh_rankings(now)
     services.apply_no_show_rule(now)
     published = publish_due_rounds(now)
     tell_arbiter_about_waiting_rounds(now)
     mail_pairings(now)
+    refresh_rankings(now)
     return published
 
 
 def refresh_rankings(now: datetime) -> None:
     """The current season's rankings follow data changed outside the site's forms (a team
-    line-up entered by a command or another service changes the team absences)."""
+    line-up entered by a command or another service changes the team absences). Last in the
+    pass, and one competition's failure does not keep the others (or the next pass) from it."""
     for competition in Competition.objects.open().current(timezone.localdate(now)):
-        competition_services.refresh_rankings(competition)
+        try:
+            competition_services.refresh_rankings(competition)
+        except Exception:
+            logger.exception("refreshing the rankings of %s failed", competition)
 
 
 def publish_due_rounds(now: datetime) -> list[Round]:
@@ -58,10 +65,11 @@ def publish_due_rounds(now: datetime) -> list[Round]:
                 except competition_services.CompetitionError:
                     continue
                 round_.refresh_from_db()  # the pairing set the bye
-            if competition_services.publication_problems(round_):
+            try:
+                if competition_services.publish(round_, now):
+                    published.append(round_)
+            except competition_services.CompetitionError:
                 continue  # a stale or inconsistent draft waits for the arbiter
-            if competition_services.publish(round_, now):
-                published.append(round_)
     return published
 
 

@@ -221,9 +221,16 @@ def apply(
     now: datetime,
 ) -> list[Consequence]:
     """Carry out the request (what `plan` said), evening by evening; the member is told by
-    e-mail what changed."""
+    e-mail what changed. Locks the member, then the rounds in order (the no-show rule takes
+    the same order), so that what was planned cannot change before it is done: a round the
+    worker is publishing is published before the plan is made, or after it is done."""
     Member.objects.select_for_update().get(pk=member.pk)  # one request per member at a time
-    rounds = list(Round.objects.filter(pk__in=[r.pk for r in rounds]).order_by("number"))
+    rounds = list(
+        Round.objects.select_for_update(of=("self",))
+        .filter(pk__in=[r.pk for r in rounds])
+        .select_related("competition__season")
+        .order_by("number")
+    )
     consequences = plan(member, rounds, action, reason, reported_at, by_arbiter)
     participant = participant_of(member, rounds[0].competition) if rounds else None
     done = []
@@ -302,6 +309,8 @@ def apply_no_show_rule(now: datetime) -> list[Participant]:
         for participant_id in sorted(last_two[0] & last_two[1]):
             with transaction.atomic():
                 participant = Participant.objects.select_related("member").get(pk=participant_id)
+                if participant.member_id:  # the member first, then rounds: as `apply` locks
+                    Member.objects.select_for_update().filter(pk=participant.member_id).first()
                 _, created = NoShowCancellation.objects.get_or_create(
                     participant=participant, after_round=played, defaults={"made_at": now}
                 )

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from absences import services
 from absences.forms import CancellationForm, MemberChoiceForm
+from competition.services import CompetitionError
 from members.models import Member
 
 
@@ -45,16 +46,21 @@ def cancellations(request: HttpRequest) -> HttpResponse:
         rounds = sorted(data["rounds"], key=lambda r: r.number)
         reported_at = data.get("reported_at") or now
         if "confirm" in request.POST:
-            done = services.apply(
-                member,
-                rounds,
-                data["action"],
-                data["reason"],
-                reported_at,
-                request.user,
-                arbiter,
-                now,
-            )
+            try:
+                done = services.apply(
+                    member,
+                    rounds,
+                    data["action"],
+                    data["reason"],
+                    reported_at,
+                    request.user,
+                    arbiter,
+                    now,
+                )
+            except CompetitionError as refused:  # nothing was changed
+                for message in refused.messages:
+                    messages.error(request, message)
+                return redirect(request.get_full_path())
             for consequence in done:
                 level = messages.SUCCESS if consequence.changes_anything else messages.INFO
                 messages.add_message(
@@ -63,7 +69,7 @@ def cancellations(request: HttpRequest) -> HttpResponse:
                     _("Round %(number)s: %(message)s")
                     % {"number": consequence.round.number, "message": consequence.message},
                 )
-            return redirect(request.path)
+            return redirect(request.get_full_path())
         consequences = services.plan(
             member, rounds, data["action"], data["reason"], reported_at, arbiter
         )

@@ -358,21 +358,38 @@ class RoundAdmin(SimpleHistoryAdmin):
     # The round, its absences and its draft boards are stored together by one service
     # (`services.save_round`), which checks them as a whole: the admin only collects them.
     def save_model(self, request, obj, form, change):
-        pass  # stored with its absences and boards in save_related
+        obj._history_user = request.user  # stored with its absences and boards below
 
     def save_formset(self, request, form, formset, change):
         formset.save(commit=False)  # what changed, for the history message; stored below
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        by_model = {formset.model: formset for formset in formsets}
-        games = by_model.get(Game)
-        absences = by_model.get(Absence)
+        round_ = form.instance
+        # Only inlines this user may change carry what was typed (a view-only inline's forms
+        # hold their initial values); the rest is left as it is.
+        editable = {
+            inline.model
+            for inline in self.get_inline_instances(request, round_ if change else None)
+            if inline.has_change_permission(request, round_ if change else None)
+        }
+        by_model = {formset.model: formset for formset in formsets if formset.model in editable}
+        games, absences = by_model.get(Game), by_model.get(Absence)
         services.save_round(
-            form.instance,
-            absences=absences.absences() if absences is not None else {},
-            boards=games.boards() if games is not None and not form.instance.is_published else None,
+            round_,
+            absences=absences.absences() if absences is not None else None,
+            boards=games.boards() if games is not None else None,
         )
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except services.CompetitionError as refused:
+            # Checked again under the round's lock: someone else changed it meanwhile (the
+            # worker published it, say). Nothing was saved; the page shows it as it is now.
+            for message in refused.messages:
+                self.message_user(request, message, messages.ERROR)
+            return redirect(request.get_full_path())
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         request._round = obj
@@ -479,14 +496,18 @@ class RoundAdmin(SimpleHistoryAdmin):
         if request.method != "POST":
             return redirect(reverse("admin:competition_round_change", args=[pk]))
         round_ = self._round_or_404(request, pk)
-        problems = services.publication_problems(round_)
-        if problems:
-            for message in problems:
+        try:
+            published = services.publish(round_, timezone.now())
+        except services.CompetitionError as refused:
+            for message in refused.messages:
                 self.message_user(request, message, messages.ERROR)
-        elif services.publish(round_, timezone.now()):
-            self.message_user(request, _("The pairing is published."), messages.SUCCESS)
         else:
-            self.message_user(request, _("The pairing was already published."), messages.WARNING)
+            if published:
+                self.message_user(request, _("The pairing is published."), messages.SUCCESS)
+            else:
+                self.message_user(
+                    request, _("The pairing was already published."), messages.WARNING
+                )
         return self._back(round_)
 
 

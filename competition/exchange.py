@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta
 
 from django.utils.text import slugify
 
-from competition.keizer import season_file
+from competition.keizer import RULES_VERSION, season_file
 from competition.keizer.attendance import attendance_after_each_round
 from competition.keizer.ranking import Ranking as EngineRanking
 from competition.keizer.scoring import appearances
@@ -48,9 +48,9 @@ class Inputs:
 
     @property
     def digest(self) -> str:
+        """Changes with anything the engine reads, and with the rules it computes by."""
         document = season_file.to_document(self.season)
-        for round_ in document["rounds"]:
-            round_["absent"] = dict(sorted(round_.get("absent", {}).items()))
+        document["rules_version"] = RULES_VERSION
         document["team_matches"] = sorted(
             [number, player, match] for (number, player), match in self.team_matches.items()
         )

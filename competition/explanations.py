@@ -23,12 +23,14 @@ def share_of_value(share: Fraction, value: int | None, amount: Fraction, yours: 
     if share == 0:
         return _("%(points)s points") % {"points": format_amount(amount)}
     numbers = {"share": format_amount(share), "value": value, "points": format_amount(amount)}
-    if value is None:
-        return (_("%(share)s of your value") if yours else _("%(share)s of own value")) % numbers
     if share == 1:
+        if value is None:
+            return _("your value") if yours else _("own value")
         if yours:
             return _("your value %(value)s = %(points)s points") % numbers
         return _("own value %(value)s = %(points)s points") % numbers
+    if value is None:
+        return (_("%(share)s of your value") if yours else _("%(share)s of own value")) % numbers
     if yours:
         return _("%(share)s of your value %(value)s = %(points)s points") % numbers
     return _("%(share)s of own value %(value)s = %(points)s points") % numbers

@@ -154,8 +154,14 @@ class RoundForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        if not data.get("publish_at") and data.get("date"):
-            data["publish_at"] = Round.publication_time_for(data["date"])
+        competition = data.get("competition")
+        if competition is not None and competition.season.is_closed:
+            raise forms.ValidationError(
+                _("Season %(name)s is closed; its standings are final.")
+                % {"name": competition.season.name}
+            )
+        if not data.get("publish_at") and data.get("date") and competition is not None:
+            data["publish_at"] = Round.publication_time_for(data["date"], competition)
         return data
 
 

@@ -266,7 +266,10 @@ class Round(models.Model):
     publish_at = models.DateTimeField(
         _("publication time"),
         blank=True,
-        help_text=_("Empty: the club's publication time (Friday 20:00) before the evening."),
+        help_text=_(
+            "Empty: the club's publication time (Friday 20:00 before the evening; for the "
+            "rapid competition the evening itself)."
+        ),
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     bye = models.ForeignKey(
@@ -300,14 +303,19 @@ class Round(models.Model):
         return _("Round %(number)s (%(date)s)") % {"number": self.number, "date": self.date}
 
     @classmethod
-    def publication_time_for(cls, evening: date) -> datetime:
-        """When the pairing of a club evening appears: the one rule for every new round."""
-        return club_week().publication_at(evening)
+    def publication_time_for(cls, evening: date, competition: Competition) -> datetime:
+        """When the pairing of a club evening appears, the one rule for every new round: the
+        internal competition's on the Friday before (the club's week), the rapid
+        competition's on the evening itself, where the arbiter pairs round after round."""
+        week = club_week()
+        if competition.is_classical:
+            return week.publication_at(evening)
+        return week.publication_on_the_evening(evening)
 
     @classmethod
     def on_evening(cls, competition: Competition, number: int, evening: date, **fields) -> Round:
         """A new (unsaved) round on a club evening, published at the club's time."""
-        fields.setdefault("publish_at", cls.publication_time_for(evening))
+        fields.setdefault("publish_at", cls.publication_time_for(evening, competition))
         return cls(competition=competition, number=number, date=evening, **fields)
 
     @property

@@ -46,6 +46,10 @@ class ClubWeek:
     def publication_at(self, evening: date) -> datetime:
         return local_moment(self.deadline_day(evening), self.publication_time)
 
+    def publication_on_the_evening(self, evening: date) -> datetime:
+        """For rounds paired on the evening itself (the rapid competition)."""
+        return local_moment(evening, self.publication_time)
+
     def results_final_at(self, evening: date) -> datetime:
         return local_moment(evening, self.results_final_time)
 

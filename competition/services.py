@@ -157,8 +157,17 @@ def discard_draft(round_: Round) -> bool:
     return True
 
 
+@transaction.atomic
 def publish(round_: Round, now: datetime) -> bool:
-    """Publish the round's pairing exactly once; False if it was already published."""
+    """Publish the round's pairing exactly once, checked under the round's lock (every
+    earlier round complete, everyone present seated once); False if it was published already.
+    """
+    round_ = _locked_round(round_)
+    if round_.is_published:
+        return False
+    problems = publication_problems(round_)
+    if problems:
+        raise CompetitionError(problems)
     return bool(
         Round.objects.filter(pk=round_.pk, published_at__isnull=True).update(published_at=now)
     )
@@ -173,16 +182,28 @@ def check_seating(
 ) -> list[str]:
     """Problems with a seating of the round: nobody twice, nobody absent and seated, nobody
     who has not joined yet, and with `everyone` also nobody present left out. `absent`
-    overrides the recorded absences (to check a form before it is saved)."""
+    overrides the recorded absences (to check a form before it is saved); players away for a
+    team match (derived from the line-ups) count as absent unless they are seated."""
     participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
     if absent is None:
         absent = list(round_.absent_ids()) if round_.pk else []
+    seated = {player for game in games for player in game} | {bye}
+    absent = set(absent) | (_team_absent(round_) - seated)
     present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
     names = {pk: p.name for pk, p in participants.items()}
     not_joined = {
         pk: p.joined_round for pk, p in participants.items() if p.joined_round > round_.number
     }
     return seating_problems(games, bye, absent, present if everyone else None, names, not_joined)
+
+
+def _team_absent(round_: Round) -> set[int]:
+    """Who is in a team match's line-up on the round's evening or the day after (DSC rule f),
+    whoever the stored draft seats: the caller checks its own seating."""
+    if round_.pk is None or round_.competition_id is None:
+        return set()
+    lineups = exchange.team_match_absences(round_.competition, [round_], games={round_.pk: []})
+    return {player for _round, player in lineups}
 
 
 def publication_problems(round_: Round) -> list[str]:
@@ -219,31 +240,59 @@ def pairing_warning_texts(round_: Round) -> list[str]:
 # -- the round page ----------------------------------------------------------------------------
 
 
+# What the round page may change of a round that is not published yet.
+ROUND_PAGE_FIELDS = ("competition", "number", "date", "publish_at", "bye")
+
+
 @transaction.atomic
 def save_round(
-    round_: Round, absences: Mapping[int, str], boards: list[Board] | None = None
+    round_: Round, absences: Mapping[int, str] | None, boards: list[Board] | None = None
 ) -> None:
-    """The arbiter's round page: the round's own fields as set on `round_` (date, times and,
-    for a draft, the bye), who is absent and why, and for a draft its boards. Checked as a
-    whole: absent players are not seated, a draft seats everyone else who has joined. The
+    """The arbiter's round page: for a round not published yet its own fields as set on
+    `round_` (date, times, the bye) and a draft's boards; who is absent and why (None: the
+    absences stay as they are). Checked as a whole: absent players are not seated, a draft
+    seats everyone else who has joined, a published pairing and its round stay fixed. The
     rankings are recomputed only when what they are computed from changed."""
-    competition = round_.competition
-    refuse_if_closed(competition)
+    refuse_if_closed(round_.competition)
     stored = _locked_round(round_) if round_.pk else None
     published = stored is not None and stored.is_published
-    problems = absence_problems(stored if published else round_, absences)
-    if boards is not None and not published:
-        problems += board_problems(round_, boards, absences)
+    if published and boards is not None:
+        raise CompetitionError(
+            _("Round %(number)s was published meanwhile; its pairing is fixed now.")
+            % {"number": stored.number}
+        )
+    problems = absence_problems(stored if published else round_, absences or {})
+    if published and absences is not None:
+        problems += _unseated_without_absence(stored, absences)
+    if boards is not None:
+        absent = absences if absences is not None else (stored or round_).absent_ids()
+        problems += board_problems(round_, boards, absent)
     if problems:
         raise CompetitionError(problems)
-    if published:  # a published pairing is fixed, and so is the round's place in the season
-        round_.bye_id = stored.bye_id
-    round_.save()
-    _replace_absences(round_, absences)
-    if boards is not None and not published:
+    if stored is None:
+        round_.save()
+    elif not published:  # a published round's date, times and bye are fixed with its pairing
+        round_.save(update_fields=ROUND_PAGE_FIELDS)
+    target = stored if published else round_
+    if absences is not None:
+        _replace_absences(target, absences)
+    if boards is not None:
         _replace_boards(round_, boards)
     if published:
-        refresh_rankings(competition)
+        refresh_rankings(target.competition)
+
+
+def _unseated_without_absence(round_: Round, absences: Mapping[int, str]) -> list[str]:
+    """A published round: everyone who has joined is seated or absent, so an absence can
+    change its reason but not disappear."""
+    seated = round_.seated_ids()
+    return [
+        _("%(name)s is not in the published pairing: they stay absent (change the reason).")
+        % {"name": participant.name}
+        for participant in round_.competition.participants.filter(
+            pk__in=round_.absent_ids() - set(absences) - seated
+        ).select_related("member")
+    ]
 
 
 def absence_problems(round_: Round, absences: Mapping[int, str]) -> list[str]:
@@ -261,6 +310,11 @@ def absence_problems(round_: Round, absences: Mapping[int, str]) -> list[str]:
             problems.append(_("%(name)s does not play in this competition.") % {"name": name})
         elif reason not in Absence.Reason.values:
             problems.append(_("Unknown reason %(reason)r.") % {"reason": reason})
+        elif participant.joined_round > round_.number:
+            problems.append(
+                _("%(name)s only joins in round %(round)s.")
+                % {"name": participant.name, "round": participant.joined_round}
+            )
         elif participant_id in seated:
             problems.append(
                 _("%(name)s is in the published pairing: record a forfeit result instead.")
@@ -321,11 +375,6 @@ def record_absence(round_: Round, participant: Participant, reason: str) -> bool
     round_ = _locked_round(round_)
     refuse_if_closed(round_.competition)
     problems = absence_problems(round_, {participant.pk: reason})
-    if not problems and participant.joined_round > round_.number:
-        problems.append(
-            _("%(name)s only joins in round %(round)s.")
-            % {"name": participant.name, "round": participant.joined_round}
-        )
     if problems:
         raise CompetitionError(problems)
     absence = round_.absences.filter(participant=participant).first()
@@ -346,6 +395,11 @@ def remove_absence(round_: Round, participant: Participant) -> bool:
     a draft pairing is discarded (True when that happened)."""
     round_ = _locked_round(round_)
     refuse_if_closed(round_.competition)
+    if round_.is_published and participant.pk not in round_.seated_ids():
+        raise CompetitionError(
+            _("Round %(number)s is published: %(name)s can no longer be paired in it.")
+            % {"number": round_.number, "name": participant.name}
+        )
     for absence in round_.absences.filter(participant=participant):
         absence.delete()
     discarded = discard_draft(round_)

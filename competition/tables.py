@@ -83,8 +83,8 @@ def _attendance(attendance: Attendance | None, attended: int) -> dict:
 def points_cells(points: list[str]) -> SafeString:
     """The table cells of a row's round points.
 
-    Safe without escaping: every cell is `format_amount` of a Fraction (digits, ½, a comma),
-    and Fraction() refuses any other text. Building the cells directly keeps a 150 × 28 table
-    fast (format_html_join costs more than the whole view).
+    Safe without escaping: every cell is `format_amount` of a Fraction (digits, a minus sign
+    and fraction characters), and Fraction() refuses any other text. Building the cells
+    directly keeps a 150 × 28 table fast (format_html_join costs more than the whole view).
     """
     return mark_safe("".join(f'<td class="text-end">{format_amount(p)}</td>' for p in points))

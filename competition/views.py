@@ -193,7 +193,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             part = parts.get(number)
             opponent = standings.get(part[1]) if part and part[1] else None
             line = explain(
-                Appearance(part[0], str(part[1])) if part else None,
+                Appearance(part[0], str(part[1]) if part[1] else None) if part else None,
                 opponent.participant.name if opponent else "",
                 own.valuation_value,
                 opponent.valuation_value if opponent else 0,

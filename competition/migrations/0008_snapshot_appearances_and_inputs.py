@@ -5,13 +5,23 @@ from datetime import timedelta
 from django.db import migrations, models
 
 import competition.fields
-from competition.keizer import season as keizer
-from competition.keizer.scoring import appearances
+
+# The engine's outcomes as they were when this migration was written, frozen here so that a
+# later change of the engine cannot change what this migration stores.
+GAME_OUTCOMES = {
+    "1-0": ("win", "loss"),
+    "0-1": ("loss", "win"),
+    "1/2-1/2": ("draw", "draw"),
+    "1-0F": ("forfeit_win", "forfeit_loss"),
+    "0-1F": ("forfeit_loss", "forfeit_win"),
+    "0-0F": ("double_forfeit", "double_forfeit"),
+}
+TEAM = "team"  # an absence kind is also its outcome (excused, team, late, unexcused, auto)
 
 
 def fill_appearances(apps, schema_editor):
     """Snapshots stored before this migration learn how each player took part in their
-    round, so the player page can read it (the engine's pure scoring, historical rows)."""
+    round, so the player page can read it: {participant: [outcome, opponent, team match]}."""
     Ranking = apps.get_model("competition", "Ranking")
     Round = apps.get_model("competition", "Round")
     Game = apps.get_model("competition", "Game")
@@ -24,12 +34,14 @@ def fill_appearances(apps, schema_editor):
         ).first()
         if round_ is None:
             continue
-        games = list(Game.objects.filter(round=round_).order_by("board"))
-        absent = {
-            str(a.participant_id): keizer.Absence(a.reason)
-            for a in Absence.objects.filter(round=round_)
-        }
-        matches = {}
+        parts = {}
+        games = list(Game.objects.filter(round=round_).exclude(result=""))
+        for game in games:
+            white, black = GAME_OUTCOMES[game.result]
+            parts[str(game.white_id)] = [white, game.black_id, None]
+            parts[str(game.black_id)] = [black, game.white_id, None]
+        for absence in Absence.objects.filter(round=round_):
+            parts[str(absence.participant_id)] = [absence.reason, None, None]
         if ranking.competition.kind == "classical":
             seated = {p for g in games for p in (g.white_id, g.black_id)} | {round_.bye_id}
             members = dict(
@@ -40,29 +52,14 @@ def fill_appearances(apps, schema_editor):
             lineups = ExternalGame.objects.filter(
                 match__date__in=[round_.date, round_.date + timedelta(days=1)],
                 member_id__in=members,
-            ).order_by("match__date", "match_id", "board")
+            ).order_by("-match__date", "-match_id", "-board")  # the first one is kept: last
             for external in lineups:
                 participant = members[external.member_id]
                 if participant not in seated:
-                    absent[str(participant)] = keizer.Absence.TEAM
-                    matches.setdefault(str(participant), external.match_id)
-        engine_round = keizer.Round(
-            games=tuple(
-                keizer.Game(str(g.white_id), str(g.black_id), keizer.Result(g.result))
-                for g in games
-                if g.result
-            ),
-            absent=absent,
-            bye=str(round_.bye_id) if round_.bye_id else None,
-        )
-        ranking.appearances = {
-            player: [
-                part.outcome.value,
-                int(part.opponent) if part.opponent is not None else None,
-                matches.get(player),
-            ]
-            for player, part in appearances(engine_round).items()
-        }
+                    parts[str(participant)] = [TEAM, None, external.match_id]
+        if round_.bye_id:
+            parts[str(round_.bye_id)] = ["bye", None, None]
+        ranking.appearances = parts
         ranking.save(update_fields=["appearances"])
 
 
@@ -106,7 +103,7 @@ class Migration(migrations.Migration):
             name="publish_at",
             field=models.DateTimeField(
                 blank=True,
-                help_text="Empty: the club's publication time (Friday 20:00) before the evening.",
+                help_text="Empty: the club's publication time (Friday 20:00 before the evening; for the rapid competition the evening itself).",
                 verbose_name="publication time",
             ),
         ),
@@ -115,7 +112,7 @@ class Migration(migrations.Migration):
             name="publish_at",
             field=models.DateTimeField(
                 blank=True,
-                help_text="Empty: the club's publication time (Friday 20:00) before the evening.",
+                help_text="Empty: the club's publication time (Friday 20:00 before the evening; for the rapid competition the evening itself).",
                 verbose_name="publication time",
             ),
         ),

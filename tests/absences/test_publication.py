@@ -18,7 +18,7 @@ from competition import services as competition_services
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Game, Round
 from members.models import ExternalGame, Team, TeamMatch
-from tests.factories import make_round_1_with_two_cancelled
+from tests.factories import make_line_up, make_round_1_with_two_cancelled
 from tests.moments import AMSTERDAM, at
 
 FRIDAY_20 = at(20)
@@ -233,3 +233,20 @@ def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pa
     assert round_1_points() == (14, Scored.EXCUSED)  # nothing recomputes by itself
     run_pass(at(12))
     assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42
+
+
+def test_a_failing_refresh_does_not_keep_the_pass_from_publishing(round_4, monkeypatch, caplog):
+    def broken(competition):
+        raise RuntimeError("engine trouble")
+
+    monkeypatch.setattr(competition_services, "refresh_rankings", broken)
+    assert run_pass(at(20)) == [round_4]
+    assert "refreshing the rankings" in caplog.text
+
+
+def test_a_round_with_a_player_away_for_a_team_match_is_published_by_itself(round_4):
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    make_line_up(jansen, round_4.date + timedelta(days=1))
+    run_pass(at(20))
+    round_4.refresh_from_db()
+    assert round_4.is_published and jansen.pk not in round_4.seated_ids()

@@ -3,6 +3,7 @@
 import threading
 from dataclasses import replace
 from datetime import date, timedelta
+from fractions import Fraction
 
 import pytest
 from django.db import connection
@@ -10,6 +11,8 @@ from django.db import connection
 from absences import services
 from absences.models import NoShowCancellation, Registration
 from competition import services as competition_services
+from competition.keizer.scoring import POINTS_TABLE
+from competition.keizer.scoring import Outcome as Scored
 from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Result
 from competition.models import Absence, Round
@@ -54,12 +57,18 @@ def test_the_bye_keeps_the_bye(round_4, example_competition):
     assert Round.objects.get(pk=round_4.pk).bye.member == bye
 
 
-def test_a_late_cancellation_says_zero_points_because_the_table_says_so(round_4, jansen):
-    round_4.competition.excused_fraction = "1/2"  # the shares change, the late zero does not
-    round_4.competition.save()
+def test_a_late_cancellation_says_zero_points_because_the_table_says_so(
+    round_4, jansen, monkeypatch
+):
     [consequence] = services.plan(jansen, [round_4], "cancel", "regular", at(18), False)
     assert consequence.outcome == "late"
     assert consequence.message == "Na de deadline: je wordt niet ingedeeld en krijgt 0 punten."
+    # Were the table to give late cancellations the excused share, the text would follow.
+    monkeypatch.setitem(POINTS_TABLE, Scored.LATE, ("excused_fraction", Fraction(0)))
+    [consequence] = services.plan(jansen, [round_4], "cancel", "regular", at(18), False)
+    assert consequence.message == (
+        "Na de deadline: je wordt niet ingedeeld en krijgt ⅓ van je waarde 48 = 16 punten."
+    )
 
 
 def test_a_newcomer_without_a_ranking_yet_is_told_the_share(round_4, jansen):

@@ -230,3 +230,21 @@ def test_a_competitions_own_share_is_told_in_the_preview_the_email_and_the_expla
     jansen_pk = competition.participant["jansen"]
     page = jansen_client.get(reverse("competition:player", args=[jansen_pk])).content.decode()
     assert "op tijd afgemeld: ⅖ van eigen waarde 48 = 19⅕ punten" in page
+
+
+def test_a_refusal_at_confirmation_is_shown_and_changes_nothing(
+    jansen_client, round_4, monkeypatch
+):
+    """Checked again under the round's lock (say the round was published meanwhile): the
+    member reads why, nothing is stored, and the page is not an error page."""
+
+    def refuse(*args, **kwargs):
+        raise competition_services.CompetitionError("Ronde 4 is intussen gepubliceerd.")
+
+    monkeypatch.setattr(competition_services, "record_absence", refuse)
+    with time_machine.travel(at(12), tick=False):
+        page = post(jansen_client, round_4)
+    assert page.status_code == 200
+    assert "Ronde 4 is intussen gepubliceerd." in page.content.decode()
+    assert 'class="alert alert-danger"' in page.content.decode()
+    assert not Absence.objects.exists() and not round_4.registrations.exists()

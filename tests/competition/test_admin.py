@@ -3,11 +3,13 @@ what review found: the admin cannot break the competition."""
 
 from datetime import date, datetime, timedelta
 
+from django.contrib.auth.models import Permission, User
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from competition import services
 from competition.models import Absence, Competition, Game, Ranking, Round, Season, Standing
 from members.models import Team
 from tests.factories import (
@@ -384,3 +386,24 @@ def test_a_line_up_entered_after_the_round_recomputes_the_rankings(arbiter_clien
     assert response.status_code == 302, response.content.decode()[:3000]
     total = competition.rankings.get(after_round=1).standings.get(participant=de_wit).total
     assert total == 42 + 28  # own value plus 2/3 instead of 1/3
+
+
+def test_a_user_without_the_absences_keeps_them_when_saving_a_round(client, round_4):
+    clerk = User.objects.create_user("clerk", password="clerk-password", is_staff=True)
+    clerk.user_permissions.set(
+        Permission.objects.filter(
+            content_type__app_label="competition", codename__in=["view_round", "change_round"]
+        )
+    )
+    client.force_login(clerk)
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    services.record_absence(round_4, jansen, "excused")
+    data = {
+        key: value
+        for key, value in round_page_data(round_4, date="2026-09-25").items()
+        if not key.startswith(("absences-", "games-"))
+    }
+    response = client.post(change_url(round_4), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Round.objects.get(pk=round_4.pk).date == date(2026, 9, 25)
+    assert round_4.absences.get().participant == jansen

@@ -92,3 +92,11 @@ def test_the_rapid_competition_has_no_team_absences(round_4):
     jansen = competition.participants.get(member__name="Jansen")
     make_line_up(jansen, EVENING_4)
     assert exchange.team_match_absences(competition, [round_4]) == {}
+
+
+def test_the_digest_changes_with_the_engines_rules_version(example_competition, monkeypatch):
+    from competition.keizer import RULES_VERSION
+
+    before = exchange.read_inputs(example_competition).digest
+    monkeypatch.setattr(exchange, "RULES_VERSION", RULES_VERSION + 1)
+    assert exchange.read_inputs(example_competition).digest != before

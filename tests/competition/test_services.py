@@ -1,8 +1,7 @@
 """Workflows across models: recomputing snapshots, pairing, publishing, entering results."""
 
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
-from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -11,8 +10,8 @@ from competition.keizer.season import Result
 from competition.models import Absence, Game, Ranking, Round, Standing
 from tests.competition.keizer.conftest import amount
 from tests.competition.keizer.test_worked_example import RANKINGS, rows
-
-AMSTERDAM = ZoneInfo("Europe/Amsterdam")
+from tests.factories import make_line_up, make_round_1_with_two_cancelled
+from tests.moments import AMSTERDAM
 
 
 def totals(competition, after_round):
@@ -129,3 +128,56 @@ def test_start_points_are_stored_exactly(example_competition):
     participant.save()
     participant.refresh_from_db()
     assert participant.start_points == Fraction(143, 2)
+
+
+def test_a_round_published_meanwhile_is_not_unpublished_by_a_stale_page(paired_round_4):
+    """The arbiter opened the draft's page; the worker published it; then the page is saved."""
+    stale = Round.objects.get(pk=paired_round_4.pk)
+    boards = [services.Board(g.board, g.white_id, g.black_id) for g in stale.games.all()]
+    services.publish(paired_round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))
+    stale.date = date(2026, 9, 25)
+    with pytest.raises(services.CompetitionError) as refused:
+        services.save_round(stale, absences={}, boards=boards)
+    assert "gepubliceerd" in refused.value.messages[0]
+    services.save_round(stale, absences={})  # the absences of a published round may change
+    round_4 = Round.objects.get(pk=paired_round_4.pk)
+    assert round_4.is_published and round_4.date == date(2026, 9, 24)
+
+
+def test_a_page_without_the_absences_leaves_them_as_they_are(round_4):
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    services.record_absence(round_4, jansen, "excused")
+    round_4.date = date(2026, 9, 25)
+    services.save_round(round_4, absences=None)
+    assert round_4.absences.get().participant == jansen
+
+
+def test_an_unseated_players_absence_cannot_disappear_from_a_published_round(db):
+    competition, pk = make_round_1_with_two_cancelled()
+    round_1 = competition.rounds.get(number=1)
+    de_wit = competition.participants.get(pk=pk["de-wit"])
+    with pytest.raises(services.CompetitionError):
+        services.remove_absence(round_1, de_wit)
+    with pytest.raises(services.CompetitionError) as refused:
+        services.save_round(round_1, absences={pk["de-bruin"]: "excused"})
+    assert "de Wit staat niet in de gepubliceerde indeling" in refused.value.messages[0]
+    services.save_round(round_1, absences={pk["de-bruin"]: "excused", pk["de-wit"]: "late"})
+    assert round_1.absences.get(participant=de_wit).reason == "late"
+
+
+def test_publishing_checks_the_seating_under_the_lock(paired_round_4):
+    seated = paired_round_4.games.first().white
+    Absence.objects.create(round=paired_round_4, participant=seated, reason="excused")
+    with pytest.raises(services.CompetitionError):
+        services.publish(paired_round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))
+    assert not Round.objects.get(pk=paired_round_4.pk).is_published
+
+
+def test_a_player_away_for_a_team_match_is_not_missing_from_the_pairing(round_4):
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    make_line_up(jansen, date(2026, 9, 25))
+    services.make_pairing(round_4)
+    round_4.refresh_from_db()
+    assert jansen.pk not in round_4.seated_ids()
+    assert services.publication_problems(round_4) == []
+    assert services.publish(round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))

@@ -11,7 +11,7 @@ exists already (use --reset to start over).
 from __future__ import annotations
 
 import random
-from datetime import date, time, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission, User
@@ -25,7 +25,6 @@ from competition.models import Absence, Competition, Page, Round, Season
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 
 THURSDAY = 3
-RAPID_START = time(19, 45)  # the rapid evening's rounds are paired and published on the spot
 PLAYED_ROUNDS = 12
 NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
@@ -220,7 +219,7 @@ def create_rapid(
             round_ = Round.on_evening(rapid, number, evening)
             round_.save()
             services.make_pairing(round_)
-            services.publish(round_, schedule.local_moment(evening, RAPID_START))
+            services.publish(round_, round_.publish_at)
             round_.refresh_from_db()
             outcomes = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]
             services.enter_results(
