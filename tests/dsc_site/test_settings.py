@@ -64,3 +64,38 @@ def test_debug_is_off_unless_asked():
     assert process.stdout.split() == ["False", "Europe/Amsterdam", "True", "nl"]
     asked = manage("shell", "-v", "0", "-c", show, **PRODUCTION, DEBUG="true")
     assert asked.stdout.split()[0] == "True"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("CLUB_DEADLINE_TIME", "6pm", "CLUB_DEADLINE_TIME must be a time such as 18:00, not '6pm'"),
+        ("CLUB_PUBLICATION_TIME", "25:00", "CLUB_PUBLICATION_TIME must be a time such as 18:00"),
+        ("CLUB_DEADLINE_WEEKDAY", "friday", "CLUB_DEADLINE_WEEKDAY must be a weekday 0 (Monday)"),
+        ("CLUB_DEADLINE_WEEKDAY", "7", "CLUB_DEADLINE_WEEKDAY must be a weekday 0 (Monday)"),
+    ],
+)
+def test_the_club_week_refuses_a_malformed_setting(variable, value, message):
+    process = manage("check", **PRODUCTION, **{variable: value})
+    assert process.returncode != 0
+    assert message in process.stderr
+
+
+def test_the_club_week_comes_from_the_environment():
+    show = (
+        "from competition.schedule import club_week; w = club_week(); "
+        "print(w.deadline_weekday, w.deadline_time, w.publication_time, w.results_final_time)"
+    )
+    process = manage(
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        show,
+        **PRODUCTION,
+        CLUB_DEADLINE_WEEKDAY="2",
+        CLUB_DEADLINE_TIME="17:30",
+        CLUB_PUBLICATION_TIME="19:00",
+        CLUB_RESULTS_FINAL_TIME="23:00",
+    )
+    assert process.stdout.split() == ["2", "17:30:00", "19:00:00", "23:00:00"], process.stderr
