@@ -1,4 +1,4 @@
-"""Site benchmark: the standings page of a 150-player, 28-round season (`make bench`).
+"""Site benchmark: the public pages of a 150-player, 28-round season (`make bench`).
 
 Builds the season in a throw-away SQLite database (or DATABASE_URL), then times full requests
 through Django (middleware, view, queries, template) with the test client: best of 20 after a
@@ -38,12 +38,13 @@ def main() -> int:
     print("building the 150-player, 28-round season (not timed) ...", flush=True)
     season = Season.objects.create(name="bench", start_date=date(2026, 9, 3))
     competition = Competition.objects.create(season=season)
-    season_rows = generated_season(150, 28, 7, seed=1)
-    services.load_season(competition, season_rows, date(2026, 9, 3), timezone.now())
+    played = generated_season(150, 28, 7, seed=1)
+    services.load_season(competition, played, date(2026, 9, 3), timezone.now())
 
     client = Client()
     results = []
-    for url in ("/ranglijst/", "/indeling/", "/"):
+    player = competition.participants.order_by("initial_position").first()
+    for url in ("/ranglijst/", "/indeling/", "/", f"/spelers/{player.pk}/"):
         response = client.get(url)
         assert response.status_code == 200, url
         timings = []
