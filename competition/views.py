@@ -54,10 +54,7 @@ def latest_ranking(competition: Competition) -> Ranking | None:
 
 def next_round(competition: Competition, today) -> Round | None:
     return (
-        competition.rounds.filter(date__gte=today)
-        .select_related("bye__member")
-        .order_by("number")
-        .first()
+        competition.rounds.from_day(today).select_related("bye__member").order_by("number").first()
     )
 
 
@@ -139,7 +136,7 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
     competition = competition_for(request, kind)
     today = timezone.localdate(now)
     drafts = sees_drafts(request)
-    past = competition.rounds.filter(date__lt=today)
+    past = competition.rounds.before_day(today)
     rounds = list(
         (past if drafts else past.published()).select_related("bye__member").order_by("-number")
     )
@@ -247,7 +244,7 @@ def prizes_page(request: HttpRequest) -> HttpResponse:
     ranking = latest_ranking(competition)
     required = required_rounds(competition.rounds.count())
     people = candidates(competition, ranking) if ranking else []
-    rapid = competition.season.competitions.filter(kind=Competition.Kind.RAPID).first()
+    rapid = competition.season.competitions.rapid().first()
     rapid_ranking = latest_ranking(rapid) if rapid else None
     team = member_services.team_player_table(competition.season.name)
     team_names = dict(

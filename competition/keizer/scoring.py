@@ -104,12 +104,6 @@ def appearances(round_: Round) -> dict[str, Appearance]:
     return parts
 
 
-def share_setting(outcome: Outcome) -> str | None:
-    """The name of the setting that gives the outcome's share of the own value, if any."""
-    own, _opponent = POINTS_TABLE[outcome]
-    return own if isinstance(own, str) else None
-
-
 def own_share(outcome: Outcome, settings: Settings) -> Fraction:
     """The share of the player's own value the outcome earns with these settings."""
     own, _opponent = POINTS_TABLE[outcome]

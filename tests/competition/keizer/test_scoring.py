@@ -13,7 +13,6 @@ from competition.keizer.scoring import (
     appearances,
     own_share,
     points,
-    share_setting,
 )
 from competition.keizer.season import SHARE_SETTINGS, Absence, Game, Result, Round, Settings
 
@@ -104,7 +103,7 @@ def test_late_cancellations_and_no_shows_score_nothing_whatever_the_shares(outco
         team_fraction=Fraction(9, 10),
         auto_absence_fraction=Fraction(9, 10),
     )
-    assert share_setting(outcome) is None
+    assert POINTS_TABLE[outcome] == (0, 0)
     assert own_share(outcome, generous) == 0
     opponent = "x" if outcome is Outcome.FORFEIT_LOSS else None
     assert points(Appearance(outcome, opponent), OWN, OPPONENT, generous) == 0
@@ -112,7 +111,7 @@ def test_late_cancellations_and_no_shows_score_nothing_whatever_the_shares(outco
 
 def test_the_shares_come_from_the_competitions_settings():
     settings = Settings(excused_fraction=Fraction(2, 5))
-    assert share_setting(Outcome.EXCUSED) == "excused_fraction"
+    assert POINTS_TABLE[Outcome.EXCUSED][0] == "excused_fraction"
     assert own_share(Outcome.EXCUSED, settings) == Fraction(2, 5)
     assert own_share(Outcome.TEAM, settings) == Fraction(2, 3)
 
