@@ -225,12 +225,22 @@ def apply(
     the same order), so that what was planned cannot change before it is done: a round the
     worker is publishing is published before the plan is made, or after it is done."""
     Member.objects.select_for_update().get(pk=member.pk)  # one request per member at a time
-    rounds = list(
+    requested = {r.pk for r in rounds}
+    # Registering again may end an automatic cancellation on later evenings too: those rounds
+    # are locked with the requested ones, all in one go in the order of their numbers.
+    later_autos = Absence.objects.filter(
+        participant__member=member,
+        reason=Absence.Reason.AUTO,
+        round__published_at__isnull=True,
+        round__competition__rounds__pk__in=requested,
+    ).values_list("round_id", flat=True)
+    locked = list(
         Round.objects.select_for_update(of=("self",))
-        .filter(pk__in=[r.pk for r in rounds])
+        .filter(pk__in=requested | set(later_autos))
         .select_related("competition__season")
         .order_by("number")
     )
+    rounds = [r for r in locked if r.pk in requested]
     consequences = plan(member, rounds, action, reason, reported_at, by_arbiter)
     participant = participant_of(member, rounds[0].competition) if rounds else None
     done = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -368,18 +369,32 @@ class RoundAdmin(SimpleHistoryAdmin):
         round_ = form.instance
         # Only inlines this user may change carry what was typed (a view-only inline's forms
         # hold their initial values); the rest is left as it is.
+        obj = round_ if change else None
         editable = {
             inline.model
-            for inline in self.get_inline_instances(request, round_ if change else None)
-            if inline.has_change_permission(request, round_ if change else None)
+            for inline in self.get_inline_instances(request, obj)
+            if inline.has_change_permission(request, obj)
+            or inline.has_add_permission(request, obj)
+            or inline.has_delete_permission(request, obj)
         }
         by_model = {formset.model: formset for formset in formsets if formset.model in editable}
         games, absences = by_model.get(Game), by_model.get(Absence)
+        if games is None and round_.is_published and self._posted_a_draft(request):
+            raise services.CompetitionError(
+                _("Round %(number)s was published meanwhile; its pairing is fixed now.")
+                % {"number": round_.number}
+            )
         services.save_round(
             round_,
             absences=absences.absences() if absences is not None else None,
             boards=games.boards() if games is not None else None,
+            based_on={form.instance.pk for form in games.initial_forms} if games else None,
         )
+
+    @staticmethod
+    def _posted_a_draft(request) -> bool:
+        """The page was sent with a draft's boards (it was opened before publication)."""
+        return any(re.fullmatch(r"games-\d+-white", name) for name in request.POST)
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:

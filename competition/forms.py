@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy
 
 from competition.fields import FractionFormField
 from competition.models import Competition, Game, Round
-from competition.services import Board, absence_problems, board_problems
+from competition.services import (
+    Board,
+    absence_problems,
+    board_problems,
+    unseated_without_absence,
+)
 from members.models import Member, RatingList
 
 # What the arbiter may type for a result: the results themselves and short forms.
@@ -77,14 +82,33 @@ class ResultsForm(forms.Form):
         return [(game, self[f"game_{game.pk}"]) for game in self.games]
 
 
-def submitted_absences(data, prefix: str = "absences") -> list[int]:
-    """The players the round page's absence rows name in this very POST (not deleted)."""
-    absent = []
+def submitted_absences(data, round_: Round, prefix: str = "absences") -> set[int]:
+    """Who is absent after this POST of the round page: the players its absence rows name (not
+    deleted), and the stored absences it does not show (rows the user may only view, or no
+    absence rows at all)."""
+    if f"{prefix}-TOTAL_FORMS" not in data:
+        return round_.absent_ids() if round_.pk else set()
+    absent, view_only = set(), set()
     for index in range(int(data.get(f"{prefix}-TOTAL_FORMS") or 0)):
-        participant = data.get(f"{prefix}-{index}-participant")
-        if participant and participant.isdigit() and not data.get(f"{prefix}-{index}-DELETE"):
-            absent.append(int(participant))
+        row = f"{prefix}-{index}-"
+        participant, stored = data.get(row + "participant"), data.get(row + "id", "")
+        if data.get(row + "DELETE"):
+            continue
+        if participant and participant.isdigit():
+            absent.add(int(participant))
+        elif stored.isdigit():
+            view_only.add(int(stored))
+    if view_only and round_.pk:
+        absent |= set(
+            round_.absences.filter(pk__in=view_only).values_list("participant_id", flat=True)
+        )
     return absent
+
+
+def key(value) -> int:
+    """A participant's key, whether the form cleaned it to a row or kept a view-only row's
+    initial key."""
+    return getattr(value, "pk", value)
 
 
 def kept_forms(formset):
@@ -102,7 +126,7 @@ class GameFormSet(forms.BaseInlineFormSet):
 
     def boards(self) -> list[Board]:
         return [
-            Board(data["board"], data["white"].pk, data["black"].pk)
+            Board(data["board"], key(data["white"]), key(data["black"]))
             for data in (form.cleaned_data for form in kept_forms(self))
             if data.get("white") and data.get("black")
         ]
@@ -114,7 +138,7 @@ class GameFormSet(forms.BaseInlineFormSet):
             return
         if round_.pk and round_.is_published:
             return  # a published pairing is read-only
-        problems = board_problems(round_, self.boards(), submitted_absences(self.data))
+        problems = board_problems(round_, self.boards(), submitted_absences(self.data, round_))
         if problems:
             raise forms.ValidationError(problems)
 
@@ -125,7 +149,7 @@ class AbsenceFormSet(forms.BaseInlineFormSet):
 
     def absences(self) -> dict[int, str]:
         return {
-            form.cleaned_data["participant"].pk: form.cleaned_data["reason"]
+            key(form.cleaned_data["participant"]): form.cleaned_data["reason"]
             for form in kept_forms(self)
             if form.cleaned_data.get("participant")
         }
@@ -134,7 +158,10 @@ class AbsenceFormSet(forms.BaseInlineFormSet):
         super().clean()
         if any(self.errors) or self.instance.competition_id is None:
             return
-        problems = absence_problems(self.instance, self.absences())
+        round_, absences = self.instance, self.absences()
+        problems = absence_problems(round_, absences)
+        if round_.pk and round_.is_published:
+            problems += unseated_without_absence(round_, absences)
         if problems:
             raise forms.ValidationError(problems)
 

@@ -246,13 +246,18 @@ ROUND_PAGE_FIELDS = ("competition", "number", "date", "publish_at", "bye")
 
 @transaction.atomic
 def save_round(
-    round_: Round, absences: Mapping[int, str] | None, boards: list[Board] | None = None
+    round_: Round,
+    absences: Mapping[int, str] | None,
+    boards: list[Board] | None = None,
+    based_on: set[int] | None = None,
 ) -> None:
     """The arbiter's round page: for a round not published yet its own fields as set on
     `round_` (date, times, the bye) and a draft's boards; who is absent and why (None: the
-    absences stay as they are). Checked as a whole: absent players are not seated, a draft
-    seats everyone else who has joined, a published pairing and its round stay fixed. The
-    rankings are recomputed only when what they are computed from changed."""
+    absences stay as they are). `based_on` names the games the page showed: if the stored
+    pairing differs, it changed meanwhile and nothing is saved. Checked as a whole: absent
+    players are not seated, a draft seats everyone else who has joined, a published pairing
+    and its round stay fixed. The rankings are recomputed only when what they are computed
+    from changed."""
     refuse_if_closed(round_.competition)
     stored = _locked_round(round_) if round_.pk else None
     published = stored is not None and stored.is_published
@@ -261,9 +266,19 @@ def save_round(
             _("Round %(number)s was published meanwhile; its pairing is fixed now.")
             % {"number": stored.number}
         )
+    shown_another_pairing = (
+        stored is not None
+        and based_on is not None
+        and set(stored.games.values_list("pk", flat=True)) != based_on
+    )
+    if shown_another_pairing:
+        raise CompetitionError(
+            _("The pairing of round %(number)s changed meanwhile; look at it again.")
+            % {"number": stored.number}
+        )
     problems = absence_problems(stored if published else round_, absences or {})
     if published and absences is not None:
-        problems += _unseated_without_absence(stored, absences)
+        problems += unseated_without_absence(stored, absences)
     if boards is not None:
         absent = absences if absences is not None else (stored or round_).absent_ids()
         problems += board_problems(round_, boards, absent)
@@ -282,7 +297,7 @@ def save_round(
         refresh_rankings(target.competition)
 
 
-def _unseated_without_absence(round_: Round, absences: Mapping[int, str]) -> list[str]:
+def unseated_without_absence(round_: Round, absences: Mapping[int, str]) -> list[str]:
     """A published round: everyone who has joined is seated or absent, so an absence can
     change its reason but not disappear."""
     seated = round_.seated_ids()

@@ -407,3 +407,100 @@ def test_a_user_without_the_absences_keeps_them_when_saving_a_round(client, roun
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Round.objects.get(pk=round_4.pk).date == date(2026, 9, 25)
     assert round_4.absences.get().participant == jansen
+
+
+def staff_with(*codenames) -> User:
+    user = User.objects.create_user("clerk", password="clerk-password", is_staff=True)
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label="competition", codename__in=codenames)
+    )
+    return user
+
+
+def test_a_user_who_may_only_view_the_absences_keeps_them_when_saving_a_draft(client, round_4):
+    client.force_login(
+        staff_with(
+            "view_round",
+            "change_round",
+            "view_game",
+            "change_game",
+            "add_game",
+            "delete_game",
+            "view_absence",
+        )
+    )
+    absent = round_4.competition.participants.get(member__name="Jansen")
+    services.record_absence(round_4, absent, "excused")
+    services.make_pairing(round_4)
+    round_4.refresh_from_db()
+    games = list(round_4.games.order_by("board"))
+    data = round_page_data(round_4, games, date="2026-09-25")
+    stored = Absence.objects.get(round=round_4)
+    data |= {
+        "absences-TOTAL_FORMS": 1,
+        "absences-INITIAL_FORMS": 1,
+        "absences-0-id": stored.pk,
+        "absences-0-round": round_4.pk,
+    }  # a view-only row posts no participant or reason
+    response = client.post(change_url(round_4), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert round_4.absences.get().participant == absent
+    assert Round.objects.get(pk=round_4.pk).date == date(2026, 9, 25)
+
+
+def test_a_draft_reviewed_without_the_absence_rows_counts_the_recorded_absences(client, round_4):
+    client.force_login(staff_with("view_round", "change_round", "view_game", "change_game"))
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    services.record_absence(round_4, jansen, "excused")
+    services.make_pairing(round_4)
+    round_4.refresh_from_db()
+    games = list(round_4.games.order_by("board"))
+    data = {
+        key: value
+        for key, value in round_page_data(round_4, games).items()
+        if not key.startswith("absences-")
+    }
+    response = client.post(change_url(round_4), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert round_4.absences.get().participant == jansen
+
+
+def test_a_page_opened_before_the_pairing_does_not_delete_it(arbiter_client, round_4):
+    data = round_page_data(round_4)  # the page as opened: no draft yet
+    services.make_pairing(round_4)  # meanwhile, in another tab
+    response = arbiter_client.post(change_url(round_4), data, follow=True)
+    assert "De indeling van ronde 4 is intussen veranderd" in response.content.decode()
+    assert round_4.games.count() == 5
+
+
+def test_a_draft_page_saved_after_publication_says_so_and_changes_nothing(
+    arbiter_client, paired_round_4
+):
+    round_4 = paired_round_4
+    games = list(round_4.games.order_by("board"))
+    data = round_page_data(round_4, games, date="2026-09-25")  # opened as a draft
+    services.publish(round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))  # the worker
+    response = arbiter_client.post(change_url(round_4), data, follow=True)
+    assert "Ronde 4 is intussen gepubliceerd" in response.content.decode()
+    round_4 = Round.objects.get(pk=round_4.pk)
+    assert round_4.is_published and round_4.date == date(2026, 9, 24)
+
+
+def test_removing_an_absence_of_a_player_outside_the_published_pairing_is_refused(
+    arbiter_client, db
+):
+    competition, pk = make_round_1_with_two_cancelled()
+    round_1 = competition.rounds.get(number=1)
+    keep = Absence.objects.get(participant_id=pk["de-bruin"])
+    data = round_page_data(round_1) | {
+        "absences-TOTAL_FORMS": 1,
+        "absences-INITIAL_FORMS": 1,
+        "absences-0-id": keep.pk,
+        "absences-0-round": round_1.pk,
+        "absences-0-participant": pk["de-bruin"],
+        "absences-0-reason": "excused",
+    }  # de Wit's row left out
+    response = arbiter_client.post(change_url(round_1), data)
+    assert response.status_code == 200
+    assert "de Wit staat niet in de gepubliceerde indeling" in response.content.decode()
+    assert round_1.absences.count() == 2
