@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from django.contrib.auth.models import Group, Permission, User
+from django.core.management import call_command
 from django.utils import timezone
 
 from benchmarks.keizer import generated_season
@@ -95,6 +96,23 @@ def make_arbiter(username: str = "arbiter") -> User:
     return user
 
 
+def management_form(prefix: str, total: int = 0, initial: int = 0) -> dict:
+    """The management form of an inline formset in a POST (`games-TOTAL_FORMS`, …)."""
+    return {
+        f"{prefix}-TOTAL_FORMS": total,
+        f"{prefix}-INITIAL_FORMS": initial,
+        f"{prefix}-MIN_NUM_FORMS": 0,
+        f"{prefix}-MAX_NUM_FORMS": 1000,
+    }
+
+
+def import_season_file(path, season: str = "2027-2028", first_evening: str = "2027-09-02", **out):
+    """`manage.py import_season PATH --season … --first-evening …`."""
+    call_command(
+        "import_season", str(path), "--season", season, "--first-evening", first_evening, **out
+    )
+
+
 def round_page_data(round_, games=(), absences=(), **changes) -> dict:
     """The POST of a round's admin page: its fields, the games and the absence rows."""
     data = {
@@ -104,14 +122,8 @@ def round_page_data(round_, games=(), absences=(), **changes) -> dict:
         "publish_at_0": round_.publish_at.date().isoformat(),
         "publish_at_1": "20:00",
         "bye": round_.bye_id or "",
-        "games-TOTAL_FORMS": len(games),
-        "games-INITIAL_FORMS": len(games),
-        "games-MIN_NUM_FORMS": 0,
-        "games-MAX_NUM_FORMS": 1000,
-        "absences-TOTAL_FORMS": len(absences),
-        "absences-INITIAL_FORMS": 0,
-        "absences-MIN_NUM_FORMS": 0,
-        "absences-MAX_NUM_FORMS": 1000,
+        **management_form("games", len(games), len(games)),
+        **management_form("absences", len(absences)),
     }
     for i, game in enumerate(games):
         data |= {

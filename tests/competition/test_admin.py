@@ -17,6 +17,7 @@ from tests.factories import (
     make_line_up,
     make_played_competition,
     make_round_1_with_two_cancelled,
+    management_form,
     round_page_data,
     worked_example_season,
 )
@@ -157,14 +158,8 @@ def test_a_new_round_is_published_on_the_friday_before_at_eight_by_default(
         "publish_at_0": "",
         "publish_at_1": "",
         "bye": "",
-        "games-TOTAL_FORMS": 0,
-        "games-INITIAL_FORMS": 0,
-        "games-MIN_NUM_FORMS": 0,
-        "games-MAX_NUM_FORMS": 1000,
-        "absences-TOTAL_FORMS": 0,
-        "absences-INITIAL_FORMS": 0,
-        "absences-MIN_NUM_FORMS": 0,
-        "absences-MAX_NUM_FORMS": 1000,
+        **management_form("games"),
+        **management_form("absences"),
     }
     response = arbiter_client.post(reverse("admin:competition_round_add"), data)
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -190,10 +185,7 @@ def test_the_arbiter_can_add_and_change_a_competition(arbiter_client, example_co
         "excused_fraction": "1/3",
         "team_fraction": "2/3",
         "auto_absence_fraction": "1/3",
-        "participants-TOTAL_FORMS": 0,
-        "participants-INITIAL_FORMS": 0,
-        "participants-MIN_NUM_FORMS": 0,
-        "participants-MAX_NUM_FORMS": 1000,
+        **management_form("participants"),
     }
     response = arbiter_client.post(reverse("admin:competition_competition_add"), data)
     assert response.status_code == 302, response.content.decode()[:3000]
@@ -369,10 +361,7 @@ def test_a_line_up_entered_after_the_round_recomputes_the_rankings(arbiter_clien
         "opponent": "Sneek",
         "at_home": "on",
         "kind": "league",
-        "games-TOTAL_FORMS": 1,
-        "games-INITIAL_FORMS": 0,
-        "games-MIN_NUM_FORMS": 0,
-        "games-MAX_NUM_FORMS": 1000,
+        **management_form("games", 1),
         "games-0-board": 1,
         "games-0-member": de_wit.member_id,
         "games-0-colour": "black",

@@ -14,7 +14,7 @@ from django.urls import reverse
 from competition import seasons
 from competition.models import Competition, Round, Season
 from competition.schedule import ClubWeek, club_week
-from tests.factories import WORKED_EXAMPLE, make_competition
+from tests.factories import WORKED_EXAMPLE, import_season_file, make_competition, management_form
 from tests.moments import AMSTERDAM
 
 DSC = ClubWeek(
@@ -120,16 +120,8 @@ def test_a_round_added_in_the_admin_follows_the_settings(arbiter_client, db):
             "publish_at_0": "",
             "publish_at_1": "",
             "bye": "",
-            **{
-                f"{inline}-{field}": value
-                for inline in ("games", "absences")
-                for field, value in (
-                    ("TOTAL_FORMS", 0),
-                    ("INITIAL_FORMS", 0),
-                    ("MIN_NUM_FORMS", 0),
-                    ("MAX_NUM_FORMS", 1000),
-                )
-            },
+            **management_form("games"),
+            **management_form("absences"),
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -148,15 +140,7 @@ def test_a_new_season_follows_the_settings(db):
 def test_an_imported_season_follows_the_settings(db, tmp_path):
     path = tmp_path / "season.json"
     path.write_text(WORKED_EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    call_command(
-        "import_season",
-        str(path),
-        "--season",
-        "2027-2028",
-        "--first-evening",
-        "2027-09-02",
-        stdout=StringIO(),
-    )
+    import_season_file(path, stdout=StringIO())
     rounds = Competition.objects.get().rounds.all()
     assert len(rounds) == len(json.loads(path.read_text())["rounds"]) == 3
     for round_ in rounds:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from competition.keizer import season_file
 from competition.keizer.ranking import compute_rankings
 from competition.models import Competition, Standing
-from tests.factories import WORKED_EXAMPLE
+from tests.factories import WORKED_EXAMPLE, import_season_file
 
 
 def export(season="2026-2027", kind="classical") -> str:
@@ -45,15 +45,7 @@ def test_export_import_export_gives_an_identical_file(example_competition, tmp_p
     path = tmp_path / "season.json"
     path.write_text(first, encoding="utf-8")
     out = StringIO()
-    call_command(
-        "import_season",
-        str(path),
-        "--season",
-        "2027-2028",
-        "--first-evening",
-        "2027-09-02",
-        stdout=out,
-    )
+    import_season_file(path, stdout=out)
     assert "imported 10 players and 3 rounds" in out.getvalue()
     imported = Competition.objects.get(season__name="2027-2028")
     assert imported.rankings.count() == 4
@@ -66,9 +58,7 @@ def test_an_import_refuses_bad_files_with_the_place_and_changes_nothing(db, tmp_
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(CommandError) as error:
-        call_command(
-            "import_season", str(path), "--season", "2027-2028", "--first-evening", "2027-09-02"
-        )
+        import_season_file(path)
     assert str(error.value) == f"{path}: rounds[1].games[3].result: unknown result '2-0'"
     assert not Competition.objects.exists()
 
@@ -83,9 +73,7 @@ def test_the_arbiter_downloads_the_season_file(arbiter_client, example_competiti
 def test_importing_matches_members_by_name(example_competition, tmp_path):
     path = tmp_path / "season.json"
     path.write_text(export(), encoding="utf-8")
-    call_command(
-        "import_season", str(path), "--season", "2027-2028", "--first-evening", "2027-09-02"
-    )
+    import_season_file(path)
     imported = Competition.objects.get(season__name="2027-2028")
     assert set(imported.participants.values_list("member_id", flat=True)) == set(
         example_competition.participants.values_list("member_id", flat=True)
