@@ -3,6 +3,10 @@
 from pathlib import Path
 
 import pytest
+import time_machine
+from django.core.management import call_command
+
+from tests.browser.helpers import NOW, SCREENSHOTS, WIDTHS
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -45,3 +49,19 @@ def allow_orm_beside_playwright(monkeypatch):
 def transactional_db(allow_orm_beside_playwright, transactional_db):
     """The same database fixture, ordered inside the variable above (its flush needs it)."""
     return transactional_db
+
+
+@pytest.fixture
+def demo(transactional_db):
+    """The demo season, loaded on Sunday 22 November 2026 with the clock running from there."""
+    with time_machine.travel(NOW, tick=True):
+        call_command("load_demo")
+        yield
+
+
+@pytest.fixture(params=WIDTHS)
+def width(request, page):
+    """Each browser test runs at phone and at desktop width."""
+    page.set_viewport_size(WIDTHS[request.param])
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return request.param

@@ -1,0 +1,29 @@
+"""What the browser tests share: the moment the demo is loaded at, the two widths, logging in."""
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))  # a Sunday
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+ARBITER = ("wedstrijdleider", "dsc-demo-2026")
+MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw
+
+
+def open_menu(page, width):
+    if width == "phone":
+        page.get_by_role("button", name="Menu").click()
+
+
+def log_in(page, url, account, next_path="/"):
+    """Log in on the site's own login page and land on `next_path`."""
+    page.goto(f"{url}/accounts/login/?next={next_path}")
+    page.get_by_label("Gebruikersnaam").fill(account[0])
+    page.get_by_label("Wachtwoord").fill(account[1])
+    page.get_by_role("button", name="Inloggen").click()
+
+
+def screenshot(page, name, width, full_page=False):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=full_page)
