@@ -308,3 +308,18 @@ def season_rows(
             for player_id, reason in engine_round.absent.items()
         ]
     return SeasonRows(new_members, list(participants.values()), rounds, games, absences)
+
+
+def open_team_claims(competition: Competition) -> list[Absence]:
+    """Team matches members claimed that neither a line-up shows nor the arbiter decided yet,
+    in round order."""
+    claims = list(
+        Absence.objects.team_claims()
+        .filter(round__competition=competition)
+        .select_related("round", "participant__member")
+        .order_by("round__number", "participant__member__name")
+    )
+    if not claims:
+        return []
+    shown = team_match_absences(competition, list({claim.round for claim in claims}))
+    return [claim for claim in claims if (claim.round_id, claim.participant_id) not in shown]

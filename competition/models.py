@@ -418,6 +418,12 @@ class Game(models.Model):
         return None if result is None else game_outcome(result, self.is_white(participant_id))
 
 
+class AbsenceQuerySet(models.QuerySet):
+    def team_claims(self):
+        """Team matches a member claimed that the arbiter has not decided on yet."""
+        return self.filter(team_claim=True)
+
+
 class Absence(models.Model):
     """A player who did not play a round, and why (what the engine scores)."""
 
@@ -435,7 +441,17 @@ class Absence(models.Model):
         Participant, verbose_name=_("player"), on_delete=models.CASCADE, related_name="absences"
     )
     reason = models.CharField(_("reason"), max_length=10, choices=Reason)
+    team_claim = models.BooleanField(
+        _("team match claimed"),
+        default=False,
+        help_text=_(
+            "The member said it is a KNSB/FSB team match. It counts as cancelled in time until "
+            "a line-up shows it or the arbiter confirms it."
+        ),
+    )
     history = HistoricalRecords()
+
+    objects = AbsenceQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("absence")

@@ -358,6 +358,7 @@ def _replace_absences(round_: Round, absences: Mapping[int, str]) -> None:
             absence.delete()
         elif reason != absence.reason:
             absence.reason = reason
+            absence.team_claim = False  # the arbiter chose the reason: the claim is decided
             absence.save()
     recorded = round_.absent_ids()
     for participant_id, reason in absences.items():
@@ -383,10 +384,14 @@ def _replace_boards(round_: Round, boards: list[Board]) -> None:
 
 
 @transaction.atomic
-def record_absence(round_: Round, participant: Participant, reason: str) -> bool:
-    """Record that a player is absent from a round, and why (an `Absence.Reason`). Refused for
-    a player in the published pairing (that is a forfeit: `record_forfeit`). A draft that seats
-    the player is discarded; returns True when that happened."""
+def record_absence(
+    round_: Round, participant: Participant, reason: str, team_claim: bool = False
+) -> bool:
+    """Record that a player is absent from a round, and why (an `Absence.Reason`); with
+    `team_claim` the member says it is a team match, which the arbiter confirms later
+    (`decide_team_claim`). Refused for a player in the published pairing (that is a forfeit:
+    `record_forfeit`). A draft that seats the player is discarded; returns True when that
+    happened."""
     round_ = _locked_round(round_)
     refuse_if_closed(round_.competition)
     problems = absence_problems(round_, {participant.pk: reason})
@@ -394,14 +399,34 @@ def record_absence(round_: Round, participant: Participant, reason: str) -> bool
         raise CompetitionError(problems)
     absence = round_.absences.filter(participant=participant).first()
     if absence is None:
-        Absence.objects.create(round=round_, participant=participant, reason=reason)
-    elif absence.reason != reason:
-        absence.reason = reason
+        Absence.objects.create(
+            round=round_, participant=participant, reason=reason, team_claim=team_claim
+        )
+    elif (absence.reason, absence.team_claim) != (reason, team_claim):
+        absence.reason, absence.team_claim = reason, team_claim
         absence.save()
     discarded = participant.pk in round_.seated_ids() and discard_draft(round_)
     if round_.is_published:
         refresh_rankings(round_.competition)
     return discarded
+
+
+@transaction.atomic
+def decide_team_claim(absence: Absence, confirmed: bool) -> Absence:
+    """The arbiter's word on a team match a member claimed: confirmed, it scores as a team
+    absence; refused, it stays a cancellation in time. Either way the claim is closed."""
+    round_ = _locked_round(absence.round)
+    refuse_if_closed(round_.competition)
+    absence = Absence.objects.select_for_update().filter(pk=absence.pk, team_claim=True).first()
+    if absence is None:
+        raise CompetitionError(_("This claim has been decided already."))
+    absence.team_claim = False
+    if confirmed:
+        absence.reason = Absence.Reason.TEAM
+    absence.save()
+    if round_.is_published:
+        refresh_rankings(round_.competition)
+    return absence
 
 
 @transaction.atomic
