@@ -8,7 +8,7 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from competition import exchange
-from competition.models import Absence, Competition, Game, Page, Round
+from competition.models import Absence, Competition, Game, Page, Round, Season
 from members.models import Member, RatingList
 
 # Sunday 22 November 2026: the 12th club evening was Thursday 19 November.
@@ -18,7 +18,7 @@ NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
 @time_machine.travel(NOW, tick=False)
 def test_the_demo_is_a_season_under_way(db, capsys):
     call_command("load_demo")
-    competition = Competition.objects.get(kind="classical")
+    competition = Competition.objects.current(NOW.date()).get(kind="classical")
     assert Member.objects.count() == 40
     assert competition.rounds.count() == 28 and competition.rounds_per_period == 7
     played = competition.rounds.filter(number__lte=12)
@@ -46,13 +46,29 @@ def test_the_demo_is_a_season_under_way(db, capsys):
     assert competition.rounds.get(number=13).is_published
     assert competition.rounds.get(number=14).games.count() == 0
     assert Page.objects.filter(slug="reglement").exists()
-    rapid = Competition.objects.get(kind="rapid")
+    rapid = Competition.objects.get(kind="rapid", season=competition.season)
     assert rapid.top_value == 30 and rapid.participants.filter(member=None).count() == 2
     assert rapid.rounds.count() == 9 and len(set(rapid.rounds.values_list("date", flat=True))) == 3
     assert rapid.rankings.count() == 10
     output = capsys.readouterr().out
     assert "user wedstrijdleider, password dsc-demo-2026" in output
     assert authenticate(username="wedstrijdleider", password="dsc-demo-2026").is_staff
+
+
+@time_machine.travel(NOW, tick=False)
+def test_the_demo_has_a_closed_previous_season_with_its_full_standings(db):
+    call_command("load_demo")
+    current = Season.objects.current(NOW.date())
+    assert current.name == "2026-2027" and not current.is_closed
+    previous = Season.objects.get(name="2025-2026")
+    assert previous.is_closed and previous.start_date < current.start_date
+    competition = previous.competitions.get(kind="classical")
+    assert competition.rounds.count() == 9
+    assert all(r.is_published for r in competition.rounds.all())
+    assert not Game.objects.filter(round__competition=competition, result="").exists()
+    assert competition.rankings.count() == 10  # ranking 0 and one after every round
+    final = competition.rankings.get(after_round=9)
+    assert final.standings.count() == competition.participants.count() == 31
 
 
 @time_machine.travel(NOW, tick=False)

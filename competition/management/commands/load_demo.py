@@ -4,7 +4,8 @@ Forty members with ratings (a KNSB list of 1 June, two estimates), two teams wit
 matches, a season of 4 periods of 7 weekly rounds whose 12th club evening is
 the last one before today, the first 12 rounds paired by the engine, published and played
 (with absences, byes and a forfeit), the 13th round's pairing published when its Friday 20:00
-has passed, an arbiter account and the rules page. Deterministic; does nothing when a season
+has passed, last season (2025-2026: 9 rounds, closed) so a visitor can open an earlier
+season, an arbiter account and the rules page. Deterministic; does nothing when a season
 exists already (use --reset to start over).
 """
 
@@ -19,13 +20,15 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from competition import lineup, schedule, services
+from competition import lineup, schedule, seasons, services
 from competition.keizer.season import Result
 from competition.models import Absence, Competition, Page, Round, Season
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 
 THURSDAY = 3
 PLAYED_ROUNDS = 12
+PREVIOUS_ROUNDS = 9  # last season, closed: short, so the demo stays quick
+PREVIOUS_PLAYERS = 32  # the first 32 members played last season (the newcomer did not)
 NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
 MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw, to try "Mijn afmeldingen"
@@ -143,6 +146,7 @@ def build_demo(now) -> Competition:
             lineup.add_newcomer(competition, newcomer, 6, points)
         play_round(round_, rng, strength)
     create_rapid(season, members, first, rng)
+    create_previous_season(first, members, june_list, strength)
     upcoming = competition.rounds.get(number=PLAYED_ROUNDS + 1)
     if upcoming.publish_at <= now:
         services.make_pairing(upcoming)
@@ -158,6 +162,26 @@ def build_demo(now) -> Competition:
     username, password = MEMBER
     account = User.objects.create_user(username, password=password, first_name="Jan")
     Member.objects.filter(name="Jan de Zeeuw").update(user=account)
+    return competition
+
+
+def create_previous_season(
+    first: date, members: list[Member], rating_list: RatingList, strength: dict[int, int]
+) -> Competition:
+    """Last season, closed: 9 weekly rounds a year before this season, played through the same
+    workflows (pairing, publication, results) with its own random numbers, so this season's
+    demo stays as it is."""
+    rng = random.Random(2025)
+    start = first - timedelta(weeks=52)
+    competition = seasons.create_season(
+        f"{start.year}-{start.year + 1}",
+        seasons.proposed_dates(start, PREVIOUS_ROUNDS),
+        members=[m for m in members[:PREVIOUS_PLAYERS] if m != members[NEWCOMER]],
+        rating_list=rating_list,
+    )
+    for round_ in competition.rounds.order_by("number"):
+        play_round(round_, rng, strength)
+    seasons.close_season(competition.season)
     return competition
 
 
