@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
@@ -52,10 +53,38 @@ def latest_ranking(competition: Competition) -> Ranking | None:
     return competition.rankings.order_by("-after_round").first()
 
 
-def next_round(competition: Competition, today) -> Round | None:
-    return (
-        competition.rounds.from_day(today).select_related("bye__member").order_by("number").first()
+@dataclass(frozen=True)
+class ComingRound:
+    """A club evening of today or later as the pairing and home pages show it."""
+
+    round: Round
+    games: list[Game]
+    shown: bool  # its pairing is shown (published, or a draft the arbiter may see)
+    waiting: bool  # due but not published: it waits for the previous round's results
+    provisional: bool  # its results (if any) are still provisional
+
+
+def coming_rounds(competition: Competition, now, drafts: bool) -> list[ComingRound]:
+    """Every published round of today or later (the arbiter may publish one days early), and
+    the first unpublished one: its draft for the arbiter, else when its pairing appears."""
+    today = timezone.localdate(now)
+    rounds = list(
+        competition.rounds.from_day(today).select_related("bye__member").order_by("number")
     )
+    first_unpublished = next((r for r in rounds if not r.is_published), None)
+    rounds = [r for r in rounds if r.is_published or r is first_unpublished]
+    shown = [r for r in rounds if r.is_published or drafts]
+    games = round_pairings(shown)
+    return [
+        ComingRound(
+            round=r,
+            games=games.get(r.pk, []),
+            shown=r in shown,
+            waiting=not r.is_published and r.publish_at <= now,
+            provisional=r.results_are_provisional(now),
+        )
+        for r in rounds
+    ]
 
 
 def round_pairings(rounds: list[Round]) -> dict[int, list[Game]]:
@@ -73,16 +102,13 @@ def home(request: HttpRequest) -> HttpResponse:
         competition = competition_for(request)
     except Http404:
         return render(request, "competition/home.html", {"competition": None})
-    upcoming = next_round(competition, timezone.localdate(now))
-    visible = upcoming is not None and (upcoming.is_published or sees_drafts(request))
     ranking = latest_ranking(competition)
     return render(
         request,
         "competition/home.html",
         {
             "competition": competition,
-            "round": upcoming,
-            "games": round_pairings([upcoming]).get(upcoming.pk, []) if visible else [],
+            "coming": coming_rounds(competition, now, sees_drafts(request)),
             "ranking": ranking,
             "rows": standings_rows(ranking, limit=HOME_TOP) if ranking else [],
             "now": now,
@@ -140,21 +166,13 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
     rounds = list(
         (past if drafts else past.published()).select_related("bye__member").order_by("-number")
     )
-    upcoming = next_round(competition, today)
-    show_upcoming = upcoming is not None and (upcoming.is_published or drafts)
-    games = round_pairings(rounds + ([upcoming] if show_upcoming else []))
+    games = round_pairings(rounds)
     return render(
         request,
         "competition/pairing.html",
         {
             "competition": competition,
-            "upcoming": upcoming,
-            "show_upcoming": show_upcoming,
-            "upcoming_games": games.get(upcoming.pk, []) if show_upcoming else [],
-            "upcoming_provisional": upcoming is not None and upcoming.results_are_provisional(now),
-            "waiting": upcoming is not None
-            and not upcoming.is_published
-            and upcoming.publish_at <= now,
+            "coming": coming_rounds(competition, now, drafts),
             "past": [(r, games.get(r.pk, []), r.results_are_provisional(now)) for r in rounds],
             "now": now,
         },

@@ -75,3 +75,11 @@ def test_the_worker_leaves_the_rapid_to_the_arbiter(rapid):
         publication.run_pass(moment)
     round_3.refresh_from_db()
     assert not round_3.is_published and not round_3.games.exists()
+
+
+def test_the_rapid_pairing_shows_every_round_of_the_evening(client, rapid):
+    # On the evening, both rounds are published: the second must not wait for tomorrow.
+    with time_machine.travel(datetime(2026, 10, 6, 21, tzinfo=AMSTERDAM), tick=False):
+        page = client.get(reverse("competition:rapid-pairing")).content.decode()
+    for number in (1, 2):
+        assert f"Ronde {number}, dinsdag 6 oktober 2026" in page

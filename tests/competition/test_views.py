@@ -250,3 +250,38 @@ def test_public_pages_read_what_was_stored_and_never_run_the_engine(
         response = client.get(url)
         assert response.status_code == 200, url
         assert text in response.content.decode(), url
+
+
+# Thursday 24 September 2026, 23:00: round 4 is played, its results are in, and the arbiter
+# publishes round 5 (Thursday 1 October) at once, a day before its Friday 20:00.
+EVENING_4_LATE = datetime(2026, 9, 24, 23, 0, tzinfo=AMSTERDAM)
+
+
+@pytest.fixture
+def round_5_published_early(published_round_4):
+    round_4 = published_round_4
+    services.enter_results(round_4, {game.pk: "1-0" for game in round_4.games.all()})
+    round_5 = Round.on_evening(round_4.competition, 5, date(2026, 10, 1))
+    round_5.save()
+    round_6 = Round.on_evening(round_4.competition, 6, date(2026, 10, 8))
+    round_6.save()
+    services.make_pairing(round_5)
+    services.publish(round_5, EVENING_4_LATE)
+    return round_5
+
+
+@time_machine.travel(EVENING_4_LATE, tick=False)
+def test_a_pairing_published_early_is_shown_beside_tonights_round(client, round_5_published_early):
+    round_5 = round_5_published_early
+    first = round_5.games.get(board=1)
+    for url in (reverse("competition:pairing"), reverse("competition:home")):
+        page = client.get(url).content.decode()
+        text = page.lower()
+        tonight = text.index("ronde 4, donderdag 24 september 2026")
+        early = text.index("ronde 5, donderdag 1 oktober 2026")
+        coming = text.index("ronde 6, donderdag 8 oktober 2026")
+        assert tonight < early < coming, url
+        assert first.white.name in page[early:coming] and first.black.name in page[early:coming]
+        # The round after it is not published yet: the page says when it will be.
+        assert "De indeling verschijnt op vrijdag 2 oktober 20:00." in page[coming:], url
+        assert "Concept" not in page
