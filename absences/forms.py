@@ -27,25 +27,35 @@ class EveningChoiceField(forms.ModelMultipleChoiceField):
         if evening is None:
             return title
         deadline = formats.date_format(timezone.localtime(evening.deadline), "D j F H:i")
-        status_class = "badge text-bg-secondary" if evening.cancelled else "badge text-bg-light"
+        status_class = "text-bg-secondary" if evening.cancelled else "text-bg-light"
+        if evening.deadline_passed:
+            when = _("deadline passed (%(deadline)s): cancelling now is late") % {
+                "deadline": deadline
+            }
+        else:
+            when = _("cancel until %(deadline)s") % {"deadline": deadline}
+        game = ""
+        if evening.board is not None:
+            game = format_html(
+                '<br><span class="evening-game">{}</span>',
+                _("Board %(board)s, %(colour)s against %(opponent)s")
+                % {"board": evening.board, "colour": evening.colour, "opponent": evening.opponent},
+            )
         return format_html(
-            '<span class="evening-title">{}</span> <span class="{}">{}</span>'
-            '<br><small class="text-body-secondary">{}</small>',
+            '<span class="evening-title">{}</span> <span class="badge {}">{}</span>{}'
+            '<br><small class="{}">{}</small>',
             title,
             status_class,
             evening.status,
-            _("cancel until %(deadline)s") % {"deadline": deadline},
+            game,
+            "text-danger" if evening.deadline_passed else "text-body-secondary",
+            when,
         )
 
 
 class CancellationForm(forms.Form):
     """Cancel or register again for one or more coming club evenings."""
 
-    rounds = EveningChoiceField(
-        Round.objects.none(),
-        label=gettext_lazy("Club evenings"),
-        widget=forms.CheckboxSelectMultiple,
-    )
     action = forms.ChoiceField(
         label=gettext_lazy("I want to:"),
         choices=Registration.Action.choices,
@@ -61,11 +71,18 @@ class CancellationForm(forms.Form):
         label=gettext_lazy("The member reported at"),
         required=False,
         help_text=gettext_lazy("For the arbiter: when the member phoned or e-mailed. Empty: now."),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    rounds = EveningChoiceField(
+        Round.objects.none(),
+        label=gettext_lazy("Club evenings"),
+        widget=forms.CheckboxSelectMultiple,
     )
 
     def __init__(self, *args, evenings, arbiter: bool, now, **kwargs):
         super().__init__(*args, **kwargs)
         self.now = now
+        self.season_start = evenings[0].round.competition.season.start_date if evenings else None
         self.fields["rounds"].evenings = {evening.round.pk: evening for evening in evenings}
         self.fields["rounds"].queryset = Round.objects.filter(
             pk__in=[evening.round.pk for evening in evenings]
@@ -80,6 +97,15 @@ class CancellationForm(forms.Form):
         reported_at = self.cleaned_data.get("reported_at")
         if reported_at and reported_at > self.now:
             raise forms.ValidationError(_("A report cannot lie in the future."))
+        if (
+            reported_at
+            and self.season_start
+            and timezone.localdate(reported_at) < self.season_start
+        ):
+            raise forms.ValidationError(
+                _("A report cannot lie before the season (%(start)s).")
+                % {"start": formats.date_format(self.season_start, "j F Y")}
+            )
         return reported_at
 
 

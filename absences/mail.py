@@ -22,8 +22,13 @@ def link(name: str, *args) -> str:
     return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
 
 
-def _email(participant: Participant | None) -> str:
-    return participant.member.email if participant and participant.member_id else ""
+def _email(participant: Participant | None, choice: str = "") -> str:
+    """The participant's address; with `choice` (a Member mail_* field) only if they chose
+    that e-mail. What the rules require is sent without a choice."""
+    if participant is None or not participant.member_id:
+        return ""
+    member = participant.member
+    return member.email if not choice or getattr(member, choice) else ""
 
 
 def _evening(round_: Round) -> str:
@@ -66,7 +71,7 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
 def registration_done(member: Member, consequences) -> None:
     """The member's own confirmation of what a cancellation or re-registration did, evening
     by evening, in the words (and numbers) of the preview they confirmed."""
-    if not member.email:
+    if not member.email or not member.mail_confirmations:
         return
     lines = [
         _("%(evening)s (deadline %(deadline)s): %(message)s")
@@ -145,14 +150,16 @@ def pairing(round_: Round) -> int:
             (game.white, _("white"), game.black),
             (game.black, _("black"), game.white),
         ):
-            if _email(player):
+            if _email(player, "mail_pairing"):
                 body = _("Board %(board)s: you play %(colour)s against %(opponent)s.") % {
                     "board": game.board,
                     "colour": colour,
                     "opponent": opponent.name,
                 }
-                messages.append((subject, f"{body}\n\n{address}", None, [_email(player)]))
-    if round_.bye_id and _email(round_.bye):
+                messages.append(
+                    (subject, f"{body}\n\n{address}", None, [_email(player, "mail_pairing")])
+                )
+    if round_.bye_id and _email(round_.bye, "mail_pairing"):
         standing = round_.bye.latest_standing()
         earns = what_it_earns(
             Outcome.BYE,
@@ -166,7 +173,7 @@ def pairing(round_: Round) -> int:
                 % {"earns": earns}
                 + f"\n\n{address}",
                 None,
-                [_email(round_.bye)],
+                [_email(round_.bye, "mail_pairing")],
             )
         )
     return send_mass_mail(messages)

@@ -9,6 +9,8 @@ for. What each kind of absence earns is the engine's points table, worded by
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +25,7 @@ from competition.explanations import what_it_earns
 from competition.keizer.scoring import NO_SHOWS, appearances
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Competition, Game, Participant, Round
+from competition.services import CompetitionError
 from members.models import Member
 
 Outcome = Registration.Outcome
@@ -39,6 +42,42 @@ class Consequence:
         return self.outcome is not None
 
 
+# Cancellations that cost something: no pairing and nothing or less for the evening, or a
+# forfeit win for the opponent. Their confirmation is shown as a warning.
+LATE_OUTCOMES = frozenset({Outcome.LATE, Outcome.FORFEIT})
+
+
+def summary(member: Member, consequence: Consequence) -> str:
+    """What a change did, naming the member: the arbiter's message after a phone call."""
+    sentences = {
+        Outcome.EXCUSED: _("%(name)s is cancelled in time for round %(number)s."),
+        Outcome.TEAM: _("%(name)s is cancelled for round %(number)s for a team match."),
+        Outcome.LATE: _(
+            "%(name)s is cancelled late for round %(number)s and is left out of the pairing."
+        ),
+        Outcome.FORFEIT: _(
+            "%(name)s is cancelled for round %(number)s after publication: "
+            "the opponent wins by default."
+        ),
+        Outcome.PRESENT: _("%(name)s is registered again for round %(number)s."),
+    }
+    return sentences[consequence.outcome] % {
+        "name": member.name,
+        "number": consequence.round.number,
+    }
+
+
+class PlanChanged(CompetitionError):
+    """What a request would do is no longer what the member saw in the preview (the deadline
+    passed, the pairing was published, a new ranking changed the points): nothing was done."""
+
+    def __init__(self, consequences: list[Consequence]):
+        self.consequences = consequences
+        super().__init__(
+            _("Something changed since you looked: see what would happen now, and confirm again.")
+        )
+
+
 @dataclass(frozen=True)
 class Evening:
     """A coming club evening as a member sees it on "Mijn afmeldingen"."""
@@ -47,6 +86,17 @@ class Evening:
     deadline: datetime
     status: str
     cancelled: bool
+    deadline_passed: bool
+    board: int | None = None  # once the pairing is published: the board, colour, opponent
+    colour: str = ""
+    opponent: str = ""
+
+
+def digest(consequences: list[Consequence]) -> str:
+    """A fingerprint of exactly what a preview showed: per evening what it does and the words
+    (with the points) it said. `apply` does nothing unless the same plan comes out again."""
+    shown = [[c.round.pk, c.outcome or "", c.message] for c in consequences]
+    return hashlib.sha256(json.dumps(shown).encode()).hexdigest()
 
 
 def current_competition(now: datetime) -> Competition | None:
@@ -70,26 +120,51 @@ def coming_evenings(member: Member, now: datetime) -> list[Evening]:
         .select_related("bye")
         .order_by("number")
     )
-    absences = dict(
-        Absence.objects.filter(round__in=rounds, participant=participant).values_list(
-            "round_id", "reason"
-        )
-    )
-    games = {g.round_id: g for g in Game.objects.filter(round__in=rounds).involving(participant)}
+    absences = {
+        absence.round_id: absence
+        for absence in Absence.objects.filter(round__in=rounds, participant=participant)
+    }
+    in_lineup = exchange.team_match_absences(competition, rounds)
+    games = {
+        g.round_id: g
+        for g in Game.objects.filter(round__in=rounds)
+        .involving(participant)
+        .select_related("white__member", "black__member")
+    }
     evenings = []
     for round_ in rounds:
+        absence = absences.get(round_.pk)
+        game = games.get(round_.pk)
         status, cancelled = _status(
-            round_, participant, absences.get(round_.pk), games.get(round_.pk)
+            round_, participant, absence, game, (round_.pk, participant.pk) in in_lineup
         )
-        evenings.append(Evening(round_, round_.cancellation_deadline, status, cancelled))
+        shown = game if game is not None and round_.is_published else None
+        evenings.append(
+            Evening(
+                round_,
+                round_.cancellation_deadline,
+                status,
+                cancelled,
+                deadline_passed=round_.cancellation_deadline <= now,
+                board=shown.board if shown else None,
+                colour=(_("white") if shown.is_white(participant.pk) else _("black"))
+                if shown
+                else "",
+                opponent=shown.opponent_of(participant.pk).name if shown else "",
+            )
+        )
     return evenings
 
 
-def _status(round_, participant, reason, game) -> tuple[str, bool]:
+def _status(round_, participant, absence, game, in_lineup: bool) -> tuple[str, bool]:
     if round_.number < participant.joined_round:
         return _("not taking part yet"), False
-    if reason is not None:
-        return str(Absence.Reason(reason).label), True
+    if in_lineup and (game is None or not round_.is_published):
+        return str(Absence.Reason.TEAM.label), True
+    if absence is not None:
+        if absence.team_claim:
+            return _("cancelled for a team match: waits for confirmation"), True
+        return str(absence.get_reason_display()), True
     if game is not None and game.outcome_for(participant.pk) in NO_SHOWS:
         return _("cancelled after publication"), True
     if round_.is_published:
@@ -140,12 +215,25 @@ def _consequence(
         if round_.is_published:
             return _after_publication(round_, participant, game, settings, value)
         if timing is rules.Timing.TIMELY:
-            if reason == Registration.Reason.TEAM:
+            if reason == Registration.Reason.TEAM and by_arbiter:
                 return Consequence(
                     round_,
                     Outcome.TEAM,
                     _("Cancelled in time for a team match: %(earns)s.")
                     % {"earns": what_it_earns(Scored.TEAM, settings, value)},
+                )
+            if reason == Registration.Reason.TEAM:
+                return Consequence(
+                    round_,
+                    Outcome.TEAM,
+                    _(
+                        "Cancelled in time for a team match: %(team)s once the line-up or the "
+                        "arbiter confirms the match; until then %(excused)s, as cancelled in time."
+                    )
+                    % {
+                        "team": what_it_earns(Scored.TEAM, settings, value),
+                        "excused": what_it_earns(Scored.EXCUSED, settings, value),
+                    },
                 )
             return Consequence(
                 round_,
@@ -202,8 +290,8 @@ def _after_publication(round_, participant, game, settings, value) -> Consequenc
         round_,
         Outcome.FORFEIT,
         _(
-            "The pairing is published: you get %(earns)s and %(opponent)s wins by default "
-            "with your value (and gets an e-mail, as does the arbiter)."
+            "The pairing is published: %(earns)s, %(opponent)s wins by default and gets an "
+            "e-mail (as does the arbiter)."
         )
         % {"opponent": opponent.name, "earns": earns},
     )
@@ -219,11 +307,15 @@ def apply(
     by,
     by_arbiter: bool,
     now: datetime,
+    *,
+    previewed: str,
 ) -> list[Consequence]:
-    """Carry out the request (what `plan` said), evening by evening; the member is told by
-    e-mail what changed. Locks the member, then the rounds in order (the no-show rule takes
-    the same order), so that what was planned cannot change before it is done: a round the
-    worker is publishing is published before the plan is made, or after it is done."""
+    """Carry out the request evening by evening, exactly as the preview showed it (`previewed`
+    is the preview's `digest`); when the plan came out different, raise `PlanChanged` and do
+    nothing. The member is told by e-mail what changed. Locks the member, then the rounds in
+    order (the no-show rule takes the same order), so that what was planned cannot change
+    before it is done: a round the worker is publishing is published before the plan is made,
+    or after it is done."""
     Member.objects.select_for_update().get(pk=member.pk)  # one request per member at a time
     requested = {r.pk for r in rounds}
     # Registering again may end an automatic cancellation on later evenings too: those rounds
@@ -242,6 +334,8 @@ def apply(
     )
     rounds = [r for r in locked if r.pk in requested]
     consequences = plan(member, rounds, action, reason, reported_at, by_arbiter)
+    if digest(consequences) != previewed:
+        raise PlanChanged(consequences)
     participant = participant_of(member, rounds[0].competition) if rounds else None
     done = []
     for consequence in consequences:
@@ -258,8 +352,11 @@ def apply(
         elif consequence.outcome == Outcome.PRESENT:
             _register_again(round_, participant)
         else:
-            reason_kind = Absence.Reason(consequence.outcome)
-            if services.record_absence(round_, participant, reason_kind):
+            # A member's word on a team match is a claim: it counts as cancelled in time until
+            # a line-up shows the match or the arbiter confirms it; the arbiter's word stands.
+            claim = consequence.outcome == Outcome.TEAM and not by_arbiter
+            reason_kind = Absence.Reason.EXCUSED if claim else Absence.Reason(consequence.outcome)
+            if services.record_absence(round_, participant, reason_kind, team_claim=claim):
                 transaction.on_commit(lambda r=round_: mail.draft_discarded(r))
     if done:
         transaction.on_commit(lambda: mail.registration_done(member, done))
@@ -315,7 +412,11 @@ def apply_no_show_rule(now: datetime) -> list[Participant]:
         played = len(season.rounds)
         if played < 2:
             continue
-        last_two = [_no_shows(engine_round) for engine_round in season.rounds[-2:]]
+        numbers = (played - 1, played)
+        last_two = [
+            _no_shows(engine_round) - _cancelled(competition, number)
+            for engine_round, number in zip(season.rounds[-2:], numbers, strict=True)
+        ]
         for participant_id in sorted(last_two[0] & last_two[1]):
             with transaction.atomic():
                 participant = Participant.objects.select_related("member").get(pk=participant_id)
@@ -352,6 +453,23 @@ def _cancel_coming_rounds(competition, participant, played: int, now: datetime) 
                 None,
                 now,
             )
+
+
+def _cancelled(competition: Competition, number: int) -> set[int]:
+    """Who had cancelled round `number` themselves, however late (a forfeit after publication
+    is a cancellation too) and not registered again: rule k counts only no-shows without any
+    cancellation."""
+    last = {}
+    for member_id, action in (
+        Registration.objects.filter(round__competition=competition, round__number=number)
+        .order_by("sequence")
+        .values_list("member_id", "action")
+    ):
+        last[member_id] = action
+    cancelled = [m for m, action in last.items() if action == Registration.Action.CANCEL]
+    return set(
+        competition.participants.filter(member_id__in=cancelled).values_list("pk", flat=True)
+    )
 
 
 def _no_shows(engine_round) -> set[int]:

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from absences import services
+from absences import previews, services
 from absences.forms import CancellationForm, MemberChoiceForm
 from competition.services import CompetitionError
 from members.models import Member
@@ -45,33 +45,45 @@ def cancellations(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         rounds = sorted(data["rounds"], key=lambda r: r.number)
         reported_at = data.get("reported_at") or now
+        request_ = (member, rounds, data["action"], data["reason"], reported_at)
         if "confirm" in request.POST:
-            try:
-                done = services.apply(
-                    member,
-                    rounds,
-                    data["action"],
-                    data["reason"],
-                    reported_at,
-                    request.user,
-                    arbiter,
-                    now,
-                )
-            except CompetitionError as refused:  # nothing was changed
-                for message in refused.messages:
-                    messages.error(request, message)
-                return redirect(request.get_full_path())
-            for consequence in done:
-                level = messages.SUCCESS if consequence.changes_anything else messages.INFO
-                messages.add_message(
+            shown = previews.previewed(request.POST.get("preview", ""), member, data)
+            if shown is None:
+                messages.warning(
                     request,
-                    level,
-                    _("Round %(number)s: %(message)s")
-                    % {"number": consequence.round.number, "message": consequence.message},
+                    _("Your choice differs from what was shown: check what will happen now."),
                 )
-            return redirect(request.get_full_path())
-        consequences = services.plan(
-            member, rounds, data["action"], data["reason"], reported_at, arbiter
-        )
+            else:
+                try:
+                    done = services.apply(*request_, request.user, arbiter, now, previewed=shown)
+                except services.PlanChanged as changed:
+                    messages.warning(request, changed.messages[0])
+                    consequences = changed.consequences
+                except CompetitionError as refused:  # nothing was changed
+                    for message in refused.messages:
+                        messages.error(request, message)
+                    return redirect(request.get_full_path())
+                else:
+                    _tell(request, member, done, arbiter)
+                    return redirect(request.get_full_path())
+        if consequences is None:
+            consequences = services.plan(*request_, arbiter)
+        context["preview"] = previews.sign(member, data, consequences)
+        context["late"] = any(c.outcome in services.LATE_OUTCOMES for c in consequences)
     context.update(evenings=evenings, form=form, consequences=consequences)
     return render(request, "absences/cancellations.html", context)
+
+
+def _tell(request: HttpRequest, member: Member, done, arbiter: bool) -> None:
+    """What was done, evening by evening: in the member's own words, or for the arbiter
+    naming the member ("Pieter Bakker is op tijd afgemeld voor ronde 14")."""
+    for consequence in done:
+        level = messages.SUCCESS if consequence.changes_anything else messages.INFO
+        if arbiter and consequence.changes_anything:
+            text = services.summary(member, consequence)
+        else:
+            text = _("Round %(number)s: %(message)s") % {
+                "number": consequence.round.number,
+                "message": consequence.message,
+            }
+        messages.add_message(request, level, text)

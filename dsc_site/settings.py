@@ -49,6 +49,21 @@ def env_weekday(name: str, default: int) -> int:
     return int(value)
 
 
+def site_url(value: str, debug: bool, hosts: list[str]) -> str:
+    """The site's public address for links in e-mails: SITE_URL, else the development server
+    (DEBUG) or https:// and the first of ALLOWED_HOSTS."""
+    if not value:
+        if debug:
+            return "http://127.0.0.1:8000"
+        host = hosts[0].lstrip(".") if hosts else ""
+        if not host or "*" in host:
+            raise ImproperlyConfigured("Set SITE_URL to the site's address, such as https://…")
+        return f"https://{host}"
+    if not value.startswith(("https://", "http://")):
+        raise ImproperlyConfigured(f"SITE_URL must start with https:// or http://, not {value!r}")
+    return value.rstrip("/")
+
+
 DEBUG = env_bool("DEBUG")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
@@ -156,7 +171,7 @@ CLUB_DEADLINE_TIME = env_time("CLUB_DEADLINE_TIME", "18:00")
 CLUB_PUBLICATION_TIME = env_time("CLUB_PUBLICATION_TIME", "20:00")
 CLUB_RESULTS_FINAL_TIME = env_time("CLUB_RESULTS_FINAL_TIME", "23:30")
 ARBITER_EMAIL = os.environ.get("ARBITER_EMAIL", "wedstrijdleider@dscdrachten.nl")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+SITE_URL = site_url(os.environ.get("SITE_URL", ""), DEBUG, ALLOWED_HOSTS)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,7 +1,30 @@
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from members.models import Member
 
 
 class RatingListUploadForm(forms.Form):
     file = forms.FileField(label=_("rating list"), help_text=_("The KNSB's zip or the CSV in it."))
     date = forms.DateField(label=_("list date"), help_text=_("For example 1-6-2026."))
+
+
+class MailChoiceForm(forms.ModelForm):
+    """A member's choice of e-mails, on their profile page."""
+
+    class Meta:
+        model = Member
+        fields = ["mail_pairing", "mail_confirmations", "mail_ranking"]
+        labels = {
+            "mail_pairing": _("The pairing"),
+            "mail_confirmations": _("Confirmations of my cancellations"),
+            "mail_ranking": _("The new ranking"),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_class = "mail-choice"
+        self.helper.add_input(Submit("save", _("Save"), css_class="btn btn-primary"))

@@ -90,6 +90,21 @@ class Member(models.Model):
         validators=[MinValueValidator(100), MaxValueValidator(3500)],
         help_text=_("For members without a KNSB rating; estimated by the arbiter."),
     )
+    # Which e-mails the member asked for; what the rules require (a forfeit against you, the
+    # automatic cancellation) always goes out.
+    mail_pairing = models.BooleanField(
+        _("pairing"), default=True, help_text=_("Your board, colour and opponent each week.")
+    )
+    mail_confirmations = models.BooleanField(
+        _("confirmations"),
+        default=True,
+        help_text=_("A confirmation of each cancellation or re-registration you make."),
+    )
+    mail_ranking = models.BooleanField(
+        _("new ranking"),
+        default=False,
+        help_text=_("Your new position once the results of an evening are final."),
+    )
 
     objects = MemberQuerySet.as_manager()
 

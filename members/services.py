@@ -1,4 +1,5 @@
-"""Workflows of the members app: ratings on a date, the best team player, drawing lots."""
+"""Workflows of the members app: ratings on a date, the best team player, drawing lots,
+a member's choice of e-mails."""
 
 from __future__ import annotations
 
@@ -60,3 +61,13 @@ def draw_lots(season: str, rng: random.Random | None = None) -> int:
                     drawn += 1
             group = []
     return drawn
+
+
+def choose_mail(
+    member: Member, *, mail_pairing: bool, mail_confirmations: bool, mail_ranking: bool
+):
+    """Store which e-mails the member wants (the ones the rules require always go out)."""
+    member.mail_pairing = mail_pairing
+    member.mail_confirmations = mail_confirmations
+    member.mail_ranking = mail_ranking
+    member.save(update_fields=["mail_pairing", "mail_confirmations", "mail_ranking"])

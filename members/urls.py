@@ -3,4 +3,7 @@ from django.urls import path
 from members import views
 
 app_name = "members"
-urlpatterns = [path("teamspelers/", views.team_players, name="team-players")]
+urlpatterns = [
+    path("teamspelers/", views.team_players, name="team-players"),
+    path("profiel/", views.profile, name="profile"),
+]

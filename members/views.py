@@ -1,11 +1,15 @@
-"""Public pages of the members app: the best team player of a season."""
+"""Pages of the members app: the best team player of a season, a member's profile."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from members import performance, services
+from members.forms import MailChoiceForm
 from members.models import Member, Team
 
 
@@ -27,3 +31,15 @@ def team_players(request: HttpRequest) -> HttpResponse:
             "lots_needed": any(row.tied_with_next for row in rows),
         },
     )
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    """The logged-in member's own details and choice of e-mails."""
+    member = Member.objects.filter(user=request.user).first()
+    form = MailChoiceForm(request.POST or None, instance=member) if member else None
+    if form is not None and request.method == "POST" and form.is_valid():
+        services.choose_mail(member, **form.cleaned_data)
+        messages.success(request, _("Your choice of e-mails has been saved."))
+        return redirect("members:profile")
+    return render(request, "members/profile.html", {"member": member, "form": form})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from datetime import date
 from functools import cache
@@ -140,3 +141,12 @@ def round_page_data(round_, games=(), absences=(), **changes) -> dict:
             f"absences-{i}-reason": reason,
         }
     return data | changes
+
+
+def cancel_online(client, url: str, data: dict, follow: bool = True):
+    """What a person does on "Mijn afmeldingen": look at the preview, then press Bevestigen
+    (which carries the preview's token back)."""
+    preview = client.post(url, data).content.decode()
+    token = re.search(r'name="preview" value="([^"]+)"', preview)
+    assert token, "no preview was shown"
+    return client.post(url, {**data, "preview": token[1], "confirm": "1"}, follow=follow)

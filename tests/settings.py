@@ -5,6 +5,7 @@ import os
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("SITE_URL", "http://127.0.0.1:8000")
 os.environ.setdefault(
     "STATICFILES_BACKEND", "django.contrib.staticfiles.storage.StaticFilesStorage"
 )

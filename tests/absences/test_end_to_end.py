@@ -6,6 +6,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from competition.models import Absence, Round
+from tests.factories import cancel_online
 from tests.moments import at
 
 
@@ -17,15 +18,10 @@ def test_cancel_on_friday_afternoon_and_the_pairing_appears_at_eight(
             reverse("login"), {"username": "jansen", "password": "jansen-password"}
         )
         assert response.status_code == 302
-        page = client.post(
+        page = cancel_online(
+            client,
             reverse("absences:mine"),
-            {
-                "rounds": [round_4.pk],
-                "action": "cancel",
-                "reason": "regular",
-                "confirm": "1",
-            },
-            follow=True,
+            {"rounds": [round_4.pk], "action": "cancel", "reason": "regular"},
         ).content.decode()
         assert "Ronde 4: Op tijd afgemeld: ⅓ van je waarde 48 = 16 punten." in page
         pairing = client.get(reverse("competition:pairing")).content.decode()

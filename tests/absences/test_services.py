@@ -20,12 +20,29 @@ from tests.factories import make_played_competition, worked_example_season
 from tests.moments import at
 
 
+def apply(member, rounds, action, reason, reported_at, by, by_arbiter, now):
+    """`services.apply` as the page calls it: after the preview of the same request."""
+    rounds = [Round.objects.get(pk=round_.pk) for round_ in rounds]  # as the form reads them
+    shown = services.plan(member, rounds, action, reason, reported_at, by_arbiter)
+    return services.apply(
+        member,
+        rounds,
+        action,
+        reason,
+        reported_at,
+        by,
+        by_arbiter,
+        now,
+        previewed=services.digest(shown),
+    )
+
+
 def test_both_players_cancelling_after_publication_is_0_0f(paired_round_4, jansen):
     round_4 = paired_round_4
     competition_services.publish(round_4, at(20))
     game = round_4.games.get(board=1)
     for player in (game.white.member, game.black.member):
-        services.apply(player, [round_4], "cancel", "regular", at(21), None, False, at(21))
+        apply(player, [round_4], "cancel", "regular", at(21), None, False, at(21))
     game.refresh_from_db()
     assert game.result == "0-0F"
 
@@ -38,7 +55,7 @@ def test_after_publication_the_cancelled_game_counts_at_once(paired_round_4, jan
     others = {g.pk: "1-0" for g in round_4.games.exclude(pk=game.pk)}
     competition_services.enter_results(round_4, others)
     assert not round_4.competition.rankings.filter(after_round=4).exists()
-    services.apply(game.white.member, [round_4], "cancel", "regular", at(21), None, False, at(21))
+    apply(game.white.member, [round_4], "cancel", "regular", at(21), None, False, at(21))
     assert round_4.competition.rankings.filter(after_round=4).exists()
 
 
@@ -52,7 +69,7 @@ def test_the_bye_keeps_the_bye(round_4, example_competition):
     competition_services.publish(round_4, at(20))
     round_4.refresh_from_db()
     bye = round_4.bye.member
-    [consequence] = services.apply(bye, [round_4], "cancel", "regular", at(21), None, False, at(21))
+    [consequence] = apply(bye, [round_4], "cancel", "regular", at(21), None, False, at(21))
     assert not consequence.changes_anything and "vrij" in consequence.message
     assert Round.objects.get(pk=round_4.pk).bye.member == bye
 
@@ -90,9 +107,7 @@ def test_two_identical_submits_at_the_same_moment_make_one_record(jansen, round_
     def submit():
         try:
             barrier.wait()
-            services.apply(
-                jansen, [round_4], "cancel", "regular", at(12), jansen.user, False, at(12)
-            )
+            apply(jansen, [round_4], "cancel", "regular", at(12), jansen.user, False, at(12))
         except Exception as error:  # surfaced below
             errors.append(error)
         finally:
@@ -103,7 +118,8 @@ def test_two_identical_submits_at_the_same_moment_make_one_record(jansen, round_
         thread.start()
     for thread in threads:
         thread.join()
-    assert errors == []
+    # The second finds the member cancelled already: not what its preview showed, so nothing.
+    assert [type(error) for error in errors] == [services.PlanChanged]
     assert Registration.objects.count() == 1 and Absence.objects.count() == 1
 
 
@@ -154,7 +170,7 @@ def test_the_rule_applies_once_and_registering_again_ends_it(de_wit_stayed_away)
     services.apply_no_show_rule(at(13))
     assert NoShowCancellation.objects.count() == 1
     round_4 = competition.rounds.get(number=4)
-    [done] = services.apply(de_wit.member, [round_4], "register", "", at(14), None, False, at(14))
+    [done] = apply(de_wit.member, [round_4], "register", "", at(14), None, False, at(14))
     assert done.outcome == "present"
     assert not Absence.objects.filter(participant=de_wit, reason="auto").exists()
     services.apply_no_show_rule(at(15))  # the same two no-shows do not cancel again
@@ -182,3 +198,32 @@ def test_only_the_current_season_is_checked(de_wit_stayed_away):
     make_played_competition(worked_example_season(1), date(2027, 9, 2))
     assert services.apply_no_show_rule(at(12, day=later)) == []
     assert not NoShowCancellation.objects.exists()
+
+
+def log(competition, participant, number, *actions):
+    """The registrations log of round `number`, as `apply` writes it."""
+    round_ = competition.rounds.get(number=number)
+    for sequence, (action, outcome) in enumerate(actions, start=1):
+        Registration.objects.create(
+            round=round_,
+            member=participant.member,
+            sequence=sequence,
+            action=action,
+            outcome=outcome,
+            reported_at=at(21),
+        )
+
+
+def test_a_forfeit_after_a_late_cancellation_is_not_a_no_show(de_wit_stayed_away):
+    """Rule k: "twee rondes achter elkaar niet verschijnt zonder zich af te melden". De Wit
+    cancelled round 3 after the pairing was published (a forfeit): that is a cancellation."""
+    competition, de_wit = de_wit_stayed_away
+    log(competition, de_wit, 3, ("cancel", "forfeit"))
+    assert services.apply_no_show_rule(at(12)) == []
+    assert not Absence.objects.filter(participant=de_wit, reason="auto").exists()
+
+
+def test_a_cancellation_taken_back_does_not_excuse_the_no_show(de_wit_stayed_away):
+    competition, de_wit = de_wit_stayed_away
+    log(competition, de_wit, 3, ("cancel", "excused"), ("register", "present"))
+    assert services.apply_no_show_rule(at(12)) == [de_wit]

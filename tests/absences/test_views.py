@@ -10,16 +10,19 @@ from django.urls import reverse
 
 from competition import services as competition_services
 from competition.models import Absence, Game, Round
+from tests.factories import cancel_online
 from tests.moments import at
 
 URL = reverse("absences:mine")
 
 
 def post(client, round_, action="cancel", reason="regular", confirm=True, **extra):
+    """The preview, and with `confirm` Bevestigen on it."""
+    url = URL + extra.pop("query", "")
     data = {"rounds": [round_.pk], "action": action, "reason": reason, **extra}
     if confirm:
-        data["confirm"] = "1"
-    return client.post(URL + extra.pop("query", ""), data, follow=True)
+        return cancel_online(client, url, data)
+    return client.post(url, data, follow=True)
 
 
 def test_the_page_lists_coming_evenings_with_status_and_deadline(jansen_client, round_4):
@@ -37,8 +40,10 @@ def test_the_page_lists_coming_evenings_with_status_and_deadline(jansen_client, 
         ("regular", "excused", "Op tijd afgemeld: ⅓ van je waarde 48 = 16 punten."),
         (
             "team",
-            "team",
-            "Op tijd afgemeld voor een teamwedstrijd: ⅔ van je waarde 48 = 32 punten.",
+            "excused",  # a claim: it counts as a team match once confirmed
+            "Op tijd afgemeld voor een teamwedstrijd: ⅔ van je waarde 48 = 32 punten zodra de "
+            "opstelling of de wedstrijdleider de wedstrijd bevestigt; tot dan ⅓ van je waarde "
+            "48 = 16 punten, als op tijd afgemeld.",
         ),
     ],
 )
@@ -89,7 +94,8 @@ def test_after_publication_the_opponent_wins_by_default_and_is_told(
     opponent = game.black if game.white.member == jansen else game.white
     with time_machine.travel(at(21), tick=False):
         preview = post(jansen_client, round_4, confirm=False).content.decode()
-        assert f"je krijgt 0 punten en {opponent.name} wint reglementair" in preview
+        said = f"De indeling is gepubliceerd: 0 punten, {opponent.name} wint reglementair en "
+        assert said + "krijgt een e-mail (de wedstrijdleider ook)." in preview
         with django_capture_on_commit_callbacks(execute=True):
             post(jansen_client, round_4)
     game.refresh_from_db()
@@ -121,14 +127,14 @@ def test_after_the_deadline_only_the_arbiter_registers_again(
         page = post(jansen_client, round_4, action="register").content.decode()
         assert "De deadline is voorbij: vraag de wedstrijdleider" in page
         assert Absence.objects.exists()
-        arbiter_client.post(
+        cancel_online(
+            arbiter_client,
             URL + f"?lid={jansen.pk}",
             {
                 "rounds": [round_4.pk],
                 "action": "register",
                 "reason": "regular",
                 "reported_at": "18-09-2026 17:30",
-                "confirm": "1",
             },
         )
     assert not Absence.objects.exists()
@@ -138,14 +144,14 @@ def test_after_the_deadline_only_the_arbiter_registers_again(
 
 def test_the_arbiter_records_a_phone_call_from_before_the_deadline(arbiter_client, jansen, round_4):
     with time_machine.travel(at(19), tick=False):
-        arbiter_client.post(
+        cancel_online(
+            arbiter_client,
             URL + f"?lid={jansen.pk}",
             {
                 "rounds": [round_4.pk],
                 "action": "cancel",
                 "reason": "regular",
                 "reported_at": "18-09-2026 17:45",
-                "confirm": "1",
             },
         )
     assert Absence.objects.get().reason == "excused"  # reported in time
@@ -182,14 +188,10 @@ def test_several_evenings_at_once(jansen_client, round_4, example_competition):
         publish_at=at(20) + timedelta(weeks=1),
     )
     with time_machine.travel(at(12), tick=False):
-        jansen_client.post(
+        cancel_online(
+            jansen_client,
             URL,
-            {
-                "rounds": [round_4.pk, round_5.pk],
-                "action": "cancel",
-                "reason": "regular",
-                "confirm": "1",
-            },
+            {"rounds": [round_4.pk, round_5.pk], "action": "cancel", "reason": "regular"},
         )
     assert Absence.objects.count() == 2
 
@@ -248,3 +250,47 @@ def test_a_refusal_at_confirmation_is_shown_and_changes_nothing(
     assert "Ronde 4 is intussen gepubliceerd." in page.content.decode()
     assert 'class="alert alert-danger"' in page.content.decode()
     assert not Absence.objects.exists() and not round_4.registrations.exists()
+
+
+def test_the_arbiter_acting_for_a_member_stays_on_their_page_and_reads_their_name(
+    arbiter, jansen, round_4
+):
+    arbiter_client = Client()
+    arbiter_client.force_login(arbiter)
+    with time_machine.travel(at(12), tick=False):
+        response = cancel_online(
+            arbiter_client,
+            URL + f"?lid={jansen.pk}",
+            {"rounds": [round_4.pk], "action": "cancel", "reason": "regular"},
+        )
+    assert response.redirect_chain[-1][0] == URL + f"?lid={jansen.pk}"
+    page = response.content.decode()
+    assert "Mijn afmeldingen: Jansen" in page
+    assert "Jansen is op tijd afgemeld voor ronde 4." in page
+
+
+def test_a_report_cannot_lie_before_the_season(arbiter_client, jansen, round_4):
+    with time_machine.travel(at(12), tick=False):
+        page = arbiter_client.post(
+            URL + f"?lid={jansen.pk}",
+            {
+                "rounds": [round_4.pk],
+                "action": "cancel",
+                "reason": "regular",
+                "reported_at": "2026-08-01T12:00",
+            },
+        ).content.decode()
+    assert "Een melding kan niet vóór het seizoen liggen (3 september 2026)." in page
+    assert not Absence.objects.exists()
+
+
+def test_a_published_evening_shows_board_colour_and_opponent(jansen_client, jansen, paired_round_4):
+    competition_services.publish(paired_round_4, at(20))
+    game = paired_round_4.games.filter(white__member=jansen).first() or (
+        paired_round_4.games.get(black__member=jansen)
+    )
+    colour, opponent = ("wit", game.black) if game.white.member == jansen else ("zwart", game.white)
+    with time_machine.travel(at(21), tick=False):
+        page = jansen_client.get(URL).content.decode()
+    assert f"Bord {game.board}, {colour} tegen {opponent.name}" in page
+    assert "deadline voorbij (vr 18 september 18:00): nu afmelden is te laat" in page

@@ -24,6 +24,7 @@ def manage(*args, **env):
         "DJANGO_SETTINGS_MODULE",
         "SECURE_SSL_REDIRECT",
         "STATICFILES_BACKEND",
+        "SITE_URL",
     )
     clean = {k: v for k, v in os.environ.items() if k not in ours}
     return subprocess.run(
@@ -99,3 +100,23 @@ def test_the_club_week_comes_from_the_environment():
         CLUB_RESULTS_FINAL_TIME="23:00",
     )
     assert process.stdout.split() == ["2", "17:30:00", "19:00:00", "23:00:00"], process.stderr
+
+
+def site_url_of(**env) -> str:
+    process = manage(
+        "shell", "-c", "from django.conf import settings; print(settings.SITE_URL)", **env
+    )
+    assert process.returncode == 0, process.stderr
+    return process.stdout.strip().splitlines()[-1]
+
+
+def test_links_in_e_mails_use_the_sites_own_address():
+    assert site_url_of(**PRODUCTION) == "https://dsc.example.org"
+    assert site_url_of(**PRODUCTION, SITE_URL="https://schaken.dsc.nl/") == "https://schaken.dsc.nl"
+    assert site_url_of(DEBUG="true") == "http://127.0.0.1:8000"
+
+
+def test_a_site_address_without_a_scheme_is_refused():
+    process = manage("check", SITE_URL="dsc.example.org", **PRODUCTION)
+    assert process.returncode != 0
+    assert "SITE_URL must start with https:// or http://" in process.stderr
