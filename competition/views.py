@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 
 from competition import prizes
@@ -42,6 +43,17 @@ def competition_for(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL
     if competition is None:
         raise Http404("No competition")
     return competition
+
+
+def season_picker(competition: Competition, url_name: str) -> dict:
+    """What the season picker shows: every season with this kind of competition, newest first,
+    and the page it opens (the latest ranking of the chosen season)."""
+    return {
+        "seasons": Season.objects.filter(competitions__kind=competition.kind)
+        .distinct()
+        .order_by("-start_date"),
+        "picker_url": reverse(url_name),
+    }
 
 
 def sees_drafts(request: HttpRequest) -> bool:
@@ -152,7 +164,12 @@ def standings(
             "required_rounds": required,
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
-            "seasons": Season.objects.all(),
+            **season_picker(
+                competition,
+                "competition:standings"
+                if competition.is_classical
+                else "competition:rapid-standings",
+            ),
         },
     )
 
@@ -175,6 +192,10 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
             "coming": coming_rounds(competition, now, drafts),
             "past": [(r, games.get(r.pk, []), r.results_are_provisional(now)) for r in rounds],
             "now": now,
+            **season_picker(
+                competition,
+                "competition:pairing" if competition.is_classical else "competition:rapid-pairing",
+            ),
         },
     )
 
@@ -258,18 +279,31 @@ def candidates(competition: Competition, ranking: Ranking) -> list[prizes.Candid
 
 
 def prizes_page(request: HttpRequest) -> HttpResponse:
+    """The prizes as they stand: the winners of a closed season, else each prize's leader now
+    with what still decides it (the rounds to go and the attendance rule)."""
     competition = competition_for(request)
+    season = competition.season
     ranking = latest_ranking(competition)
-    required = required_rounds(competition.rounds.count())
+    rounds = competition.rounds.count()
+    required = required_rounds(rounds)
+    remaining = 0 if season.is_closed or ranking is None else rounds - ranking.after_round
     people = candidates(competition, ranking) if ranking else []
-    rapid = competition.season.competitions.rapid().first()
+    rapid = season.competitions.rapid().first()
     rapid_ranking = latest_ranking(rapid) if rapid else None
-    team = member_services.team_player_table(competition.season.name)
+    rapid_remaining = (
+        0
+        if season.is_closed or rapid_ranking is None
+        else rapid.rounds.count() - rapid_ranking.after_round
+    )
+    team = member_services.team_player_table(season.name)
     team_names = dict(
         Member.objects.filter(pk__in=[r.member_id for r in team[:1]]).values_list("pk", "name")
     )
-    champion = prizes.club_champion(people, required)
-    climber = prizes.biggest_climber(people, required)
+    champion = prizes.club_champion(people, required, remaining)
+    climber = prizes.biggest_climber(people, required, remaining)
+    rapid_champion = (
+        prizes.rapid_champion(candidates(rapid, rapid_ranking)) if rapid_ranking else None
+    )
     return render(
         request,
         "competition/prizes.html",
@@ -277,17 +311,22 @@ def prizes_page(request: HttpRequest) -> HttpResponse:
             "competition": competition,
             "ranking": ranking,
             "required": required,
-            "rounds": competition.rounds.count(),
-            "provisional": not competition.season.is_closed,
-            "champion": champion,
-            "groups": prizes.group_winners(people, required),
-            "climber": climber,
+            "rounds": rounds,
+            "remaining": remaining,
+            "rapid_remaining": rapid_remaining,
+            "provisional": not season.is_closed,
+            "champion": prizes.leader(champion, required) if champion else None,
+            "groups": {
+                group: prizes.leader(winner, required)
+                for group, winner in prizes.group_winners(people, required, remaining).items()
+            },
+            "climber": prizes.leader(climber, required) if climber else None,
             "climb": prizes.climb(climber) if climber else 0,
-            "rapid_champion": prizes.rapid_champion(candidates(rapid, rapid_ranking))
-            if rapid_ranking
-            else None,
+            "rapid_champion": rapid_champion,
             "team_player": team[0] if team else None,
             "team_player_name": team_names.get(team[0].member_id) if team else "",
             "eligible_count": len(prizes.eligible(people, required)),
+            "running_count": len(prizes.eligible(people, required, remaining)),
+            **season_picker(competition, "competition:prizes"),
         },
     )

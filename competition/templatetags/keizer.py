@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from django import template
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -76,3 +77,17 @@ def movement(change: int | None) -> str:
 def player_url(participant_id: int) -> str:
     """The player page's address; cached, as a standings or results page links hundreds."""
     return reverse("competition:player", args=[participant_id])
+
+
+@register.simple_tag(takes_context=True)
+def nav_link(context, view_name: str, label: str, *also: str) -> str:
+    """A navigation link, marked as the current page (class and aria-current) when the
+    request was resolved to `view_name` or one of `also` (e.g. an earlier ranking)."""
+    match = getattr(context.get("request"), "resolver_match", None)
+    if match is not None and match.view_name in (view_name, *also):
+        return format_html(
+            '<a class="nav-link active" aria-current="page" href="{}">{}</a>',
+            reverse(view_name),
+            label,
+        )
+    return format_html('<a class="nav-link" href="{}">{}</a>', reverse(view_name), label)

@@ -2,12 +2,16 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from competition.models import Competition
 from competition.prizes import (
     Candidate,
+    Leader,
     biggest_climber,
     club_champion,
     group_winners,
+    leader,
     rapid_champion,
 )
 
@@ -56,12 +60,41 @@ def demo(db):
     call_command("load_demo")
 
 
-def test_the_prizes_page_shows_the_provisional_picture(client, demo):
+def test_the_prizes_page_shows_each_prizes_leader_mid_season(client, demo):
     page = client.get(reverse("competition:prizes")).content.decode()
     assert "Voorlopig: als het seizoen nu, na ronde 12, zou eindigen." in page
-    assert "minstens 19 van de 28 rondes" in page
-    # After 12 of 28 rounds nobody can have 19 yet.
-    assert '<dd class="col-sm-8" id="club-champion">—</dd>' in page
+    # After 12 of 28 rounds nobody has 19 yet, but the highest player who still can leads.
+    competition = Competition.objects.current(timezone.localdate()).get(kind="classical")
+    latest = competition.rankings.order_by("-after_round").first()
+    standings = latest.standings.select_related("participant__member").order_by("position")
+    leader = next(s for s in standings if s.attended + 16 >= 19)
+    champion = page.split('id="club-champion">')[1].split("</dd>")[0]
+    assert champion.startswith(
+        f"Leider nu: {leader.participant.name} (plaats {leader.position}); nog 16 rondes; "
+        f"telt mee als hij/zij minstens 19 van de 28 rondes speelt — nu {leader.attended}, "
+        "nog haalbaar"
+    ), champion
+    for prize in ("group-A", "group-B", "group-C", "group-D", "climber"):
+        line = page.split(f'id="{prize}">')[1].split("</dd>")[0]
+        assert line.startswith("Leider nu: ") and "nog haalbaar" in line, prize
+    assert page.split('id="team-player">')[1].startswith("Leider nu: ")
+
+
+def test_mid_season_the_leader_is_the_highest_player_who_can_still_qualify():
+    people = [
+        person(1, 1, attended=2),  # 2 + 16 < 19: cannot make it any more
+        person(2, 2, "B", attended=9, first=9),
+        person(3, 3, attended=12, first=20),
+    ]
+    assert club_champion(people, 19) is None  # at the season's end: nobody
+    assert club_champion(people, 19, remaining=16).participant_id == 2
+    assert {g: c.participant_id for g, c in group_winners(people, 19, 16).items()} == {
+        "A": 3,
+        "B": 2,
+    }
+    assert biggest_climber(people, 19, remaining=16).participant_id == 3
+    assert leader(people[1], 19) == Leader(people[1], reached=False, still_needed=10)
+    assert leader(person(4, 4, attended=20), 19).reached
 
 
 def test_the_prizes_of_the_worked_example(client, example_competition):

@@ -1,7 +1,9 @@
 """The public pages: what a visitor sees, in a constant number of queries."""
 
+import re
 from dataclasses import replace
 from datetime import date, datetime, timedelta
+from io import StringIO
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -285,3 +287,125 @@ def test_a_pairing_published_early_is_shown_beside_tonights_round(client, round_
         # The round after it is not published yet: the page says when it will be.
         assert "De indeling verschijnt op vrijdag 2 oktober 20:00." in page[coming:], url
         assert "Concept" not in page
+
+
+DEMO_NOW = datetime(2026, 11, 23, 12, tzinfo=AMSTERDAM)  # Monday; round 13 is on Thursday
+
+
+@pytest.fixture
+def demo(db):
+    from django.core.management import call_command
+
+    with time_machine.travel(DEMO_NOW, tick=False):
+        call_command("load_demo", stdout=StringIO())
+
+
+@time_machine.travel(DEMO_NOW, tick=False)
+def test_every_season_opens_from_the_picker_on_each_page(client, demo):
+    picker = 'name="seizoen"'
+    for name in ("competition:standings", "competition:pairing", "competition:prizes"):
+        page = client.get(reverse(name)).content.decode()
+        form = page.split('<form method="get"')[1].split("</form>")[0]
+        assert picker in form and f'action="{reverse(name)}"' in form, name
+        assert '<option value="2026-2027" selected>2026-2027</option>' in form, name
+        assert '<option value="2025-2026">2025-2026 (afgesloten)</option>' in form, name
+    last = "?seizoen=2025-2026"
+    standings = client.get(reverse("competition:standings") + last).content.decode()
+    assert "Ranglijst 2025-2026" in standings and "Ranglijst 9, na ronde 9." in standings
+    assert '<option value="2025-2026" selected>' in standings
+    # The earlier rankings of that season keep the season.
+    assert f'href="{reverse("competition:standings-round", args=[4])}{last}"' in standings
+    ranking_4 = client.get(reverse("competition:standings-round", args=[4]) + last)
+    assert "Ranglijst 4, na ronde 4." in ranking_4.content.decode()
+    pairing = client.get(reverse("competition:pairing") + last).content.decode()
+    for number in range(1, 10):
+        assert f"Ronde {number}, " in pairing
+    assert "verschijnt op" not in pairing
+    prizes_page = client.get(reverse("competition:prizes") + last).content.decode()
+    assert "Prijzen 2025-2026" in prizes_page and "Voorlopig" not in prizes_page
+    champion = prizes_page.split('id="club-champion">')[1].split("</dd>")[0]
+    assert champion != "—" and "plaats" in champion
+    # The rapid pages offer only the seasons with a rapid competition (here: one, no picker).
+    rapid = client.get(reverse("competition:rapid-standings")).content.decode()
+    assert picker not in rapid
+
+
+def test_position_name_and_total_come_first_in_every_row(client, example_competition):
+    page = client.get(reverse("competition:standings")).content.decode()
+    zeeuw = example_competition.participant["de-zeeuw"]
+    row = re.search(
+        r'<td class="text-end pos">1</td>\s*<th scope="row" class="name">'
+        r'<a class="name-text" href="(/spelers/\d+/)">de Zeeuw</a></th>\s*'
+        r'<td class="text-end fw-bold total">164½</td>',
+        page,
+    )
+    assert row and row[1] == reverse("competition:player", args=[zeeuw])
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    assert re.search(
+        r'class="text-end pos">#</th><th scope="col" class="name">.*?'
+        r'<th scope="col" class="text-end total">Totaal</th>',
+        head,
+    )
+
+
+def test_the_navigation_marks_the_current_page(client, example_competition):
+    cases = {
+        reverse("competition:standings"): "Ranglijst",
+        reverse("competition:standings-round", args=[1]): "Ranglijst",
+        reverse("competition:pairing"): "Indeling",
+        reverse("competition:prizes"): "Prijzen",
+        reverse("login"): "Inloggen",
+    }
+    for url, label in cases.items():
+        page = client.get(url).content.decode()
+        assert page.count('aria-current="page"') == 1, url
+        current = re.search(
+            r'<a class="nav-link active" aria-current="page" href="([^"]+)">'
+            r"([^<]+)</a>",
+            page,
+        )
+        assert current and current[2] == label, url
+    page = client.get(reverse("competition:home")).content.decode()
+    assert 'aria-current="page"' not in page
+    # The rapid competition's pairing has its own link beside its standings.
+    assert f'href="{reverse("competition:rapid-pairing")}">Rapidindeling</a>' in page
+    assert f'href="{reverse("competition:rapid-standings")}">Rapidranglijst</a>' in page
+
+
+def test_a_visitor_is_offered_afmelden_through_the_login(client, db):
+    page = client.get(reverse("competition:home")).content.decode()
+    assert '<a class="nav-link" href="/accounts/login/?next=/afmelden/">Afmelden</a>' in page
+    login = client.get("/accounts/login/?next=/afmelden/").content.decode()
+    assert 'name="next" value="/afmelden/"' in login
+
+
+def test_a_wrong_password_is_refused_in_dutch(client, jansen):
+    response = client.post(
+        reverse("login"), {"username": "jansen", "password": "wrong"}, follow=False
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Voer een juiste gebruikersnaam en wachtwoord in." in page
+    empty = client.post(reverse("login"), {"username": "jansen"}).content.decode()
+    assert "Dit veld is verplicht." in empty
+
+
+def test_a_missing_page_is_dutch_and_in_the_sites_layout(client, db):
+    response = client.get("/bestaat-niet/")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert "<title>Pagina niet gevonden · DSC Drachten</title>" in page
+    assert '<a class="navbar-brand" href="/">DSC Drachten</a>' in page
+    assert "/static/css/site.css" in page and "Naar de startpagina" in page
+    assert "Not Found" not in page
+
+
+def test_the_error_page_is_dutch_and_needs_neither_request_nor_database(rf):
+    """Without the `db` fixture any query would raise: the page needs no database."""
+    from django.views.defaults import server_error
+
+    response = server_error(rf.get("/"))
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert "<title>Er ging iets mis · DSC Drachten</title>" in page
+    assert "/static/css/site.css" in page and "wedstrijdleider" in page
