@@ -1,39 +1,129 @@
-"""A member's week in a real browser, at phone and desktop width."""
+"""A member's week in a real browser, at phone and desktop width: cancel in time for several
+evenings (changing the selection after the preview), register again, cancel late after the
+pairing is published, and choose which e-mails to get."""
 
 import re
 from fractions import Fraction
 
 import pytest
 
-from competition.models import Standing
-from tests.browser.helpers import SCREENSHOTS
+from absences.models import Registration
+from competition.models import Absence, Round, Standing
+from members.models import Member
+from tests.browser.helpers import MEMBER, log_in, open_menu, screenshot
 
 pytestmark = pytest.mark.browser
 THIRDS = {"": Fraction(0), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
 
 
-def test_a_member_cancels_for_next_week_in_the_browser(demo, live_server, page, width):
-    page.goto(f"{live_server.url}/accounts/login/?next=/afmelden/")
-    page.get_by_label("Gebruikersnaam").fill("jan")
-    page.get_by_label("Wachtwoord").fill("dsc-lid-2026")
-    page.get_by_role("button", name="Inloggen").click()
-    assert page.locator("h1").inner_text() == "Mijn afmeldingen: Jan de Zeeuw"
-    # Round 13's pairing is published (Friday 20 November 20:00 has passed); round 14's
-    # deadline is Friday 27 November 18:00: cancelling for it is timely.
-    page.get_by_label("Ronde 14, donderdag 3 december").check()
+def evening(page, number):
+    return page.locator(".form-check", has_text=f"Ronde {number},")
+
+
+def show(page):
     page.get_by_role("button", name="Laat zien wat er gebeurt").click()
-    preview = page.locator(".alert-warning").inner_text()
-    # A third of Jan's value in the latest stored ranking, shown exactly.
-    value = Standing.objects.filter(participant__member__name="Jan de Zeeuw").latest(
-        "ranking__after_round"
-    )
+    return page.locator("section.preview")
+
+
+def fits_the_screen(page):
+    """Nothing sticks out sideways, and the preview button is in reach without scrolling."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.get_by_role("button", name="Laat zien wat er gebeurt").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_a_member_cancels_changes_their_mind_and_registers_again(demo, live_server, page, width):
+    jan = Member.objects.get(name="Jan de Zeeuw")
+    log_in(page, live_server.url, MEMBER, "/afmelden/")
+    assert page.locator("h1").inner_text() == "Mijn afmeldingen: Jan de Zeeuw"
+    # Round 14's deadline is Friday 27 November 18:00: cancelling for it is timely.
+    assert "afmelden tot vr 27 november 18:00" in evening(page, 14).inner_text()
+    fits_the_screen(page)
+    screenshot(page, "member-evenings", width)
+
+    # Several evenings at once; the preview says what each means, in points.
+    evening(page, 14).get_by_role("checkbox").check()
+    evening(page, 15).get_by_role("checkbox").check()
+    preview = show(page).inner_text()
+    value = Standing.objects.filter(participant__member=jan).latest("ranking__after_round").value
     said = re.search(r"Op tijd afgemeld: ⅓ van je waarde (\d+) = (\d*)([⅓⅔]?) punten\.", preview)
     assert said, preview
-    assert int(said[1]) == value.value
-    assert int(said[2] or 0) + THIRDS[said[3]] == Fraction(value.value, 3)
-    page.screenshot(path=str(SCREENSHOTS / f"cancel-{width}.png"), full_page=True)
+    assert int(said[1]) == value
+    assert int(said[2] or 0) + THIRDS[said[3]] == Fraction(value, 3)
+    assert "Ronde 14:" in preview and "Ronde 15:" in preview
+    screenshot(page, "member-preview", width, full_page=True)
+
+    # Changing the selection after the preview: Bevestigen shows the preview again.
+    evening(page, 15).get_by_role("checkbox").uncheck()
     page.get_by_role("button", name="Bevestigen").click()
-    assert f"Ronde 14: {said[0]}" in page.locator("main").inner_text()
+    assert "Je keuze wijkt af van wat je zag" in page.locator("main").inner_text()
+    preview = page.locator("section.preview").inner_text()
+    assert "Ronde 14:" in preview and "Ronde 15:" not in preview
+    assert not Absence.objects.filter(participant__member=jan, round__number__in=[14, 15]).exists()
+
+    page.get_by_role("button", name="Bevestigen").click()
+    assert page.locator(".alert-success", has_text="Ronde 14: Op tijd afgemeld").is_visible()
+    assert "op tijd afgemeld" in evening(page, 14).inner_text()
+    assert set(
+        Absence.objects.filter(participant__member=jan, round__number__gte=14).values_list(
+            "round__number", flat=True
+        )
+    ) == {14}
+
+    # Registering again needs no reason; the evening is open again.
+    page.get_by_label("weer aanmelden").check()
+    assert page.get_by_label("Reden").is_hidden()
+    evening(page, 14).get_by_role("checkbox").check()
+    assert "Weer aangemeld: je wordt ingedeeld." in show(page).inner_text()
+    page.get_by_role("button", name="Bevestigen").click()
     assert page.locator(".alert-success", has_text="Ronde 14").is_visible()
-    evening = page.locator(".form-check", has_text="Ronde 14")
-    assert "op tijd afgemeld" in evening.inner_text()
+    assert "aangemeld" in evening(page, 14).inner_text()
+    assert not Absence.objects.filter(participant__member=jan, round__number=14).exists()
+    screenshot(page, "member-registered", width, full_page=True)
+
+
+def test_a_member_cancels_after_the_pairing_is_published(demo, live_server, page, width):
+    jan = Member.objects.get(name="Jan de Zeeuw")
+    round_13 = Round.objects.get(number=13)
+    game = (
+        round_13.games.select_related("white__member", "black__member").get(white__member=jan)
+        if round_13.games.filter(white__member=jan).exists()
+        else round_13.games.get(black__member=jan)
+    )
+    colour, opponent = ("wit", game.black) if game.white.member == jan else ("zwart", game.white)
+    log_in(page, live_server.url, MEMBER, "/afmelden/")
+    # The published pairing is on the page: board, colour and opponent.
+    assert f"Bord {game.board}, {colour} tegen {opponent.name}" in evening(page, 13).inner_text()
+    assert "deadline voorbij" in evening(page, 13).inner_text()
+    evening(page, 13).get_by_role("checkbox").check()
+    preview = show(page)
+    assert f"0 punten, {opponent.name} wint reglementair en krijgt een e-mail" in (
+        preview.inner_text()
+    )
+    confirm = page.get_by_role("button", name="Bevestigen")
+    assert "btn-danger" in confirm.get_attribute("class")
+    # Bootstrap's danger red, not the primary blue.
+    assert confirm.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(220, 53, 69)"
+    screenshot(page, "member-late", width, full_page=True)
+    confirm.click()
+    assert page.locator(".alert-success", has_text="Ronde 13").is_visible()
+    game.refresh_from_db()
+    assert game.result == ("0-1F" if colour == "wit" else "1-0F")
+    assert Registration.objects.get(member=jan, round=round_13).outcome == "forfeit"
+
+
+def test_a_member_chooses_their_e_mails(demo, live_server, page, width):
+    log_in(page, live_server.url, MEMBER, "/")
+    open_menu(page, width)
+    page.get_by_role("link", name="Mijn profiel").click()
+    assert page.locator("h1").inner_text() == "Mijn profiel: Jan de Zeeuw"
+    assert page.get_by_label("De indeling").is_checked()
+    page.get_by_label("De indeling").uncheck()
+    page.get_by_label("De nieuwe ranglijst").check()
+    page.get_by_role("button", name="Opslaan").click()
+    assert page.locator(".alert-success").inner_text() == "Je keuze van e-mails is opgeslagen."
+    assert not page.get_by_label("De indeling").is_checked()
+    jan = Member.objects.get(name="Jan de Zeeuw")
+    assert (jan.mail_pairing, jan.mail_confirmations, jan.mail_ranking) == (False, True, True)
+    screenshot(page, "member-profile", width, full_page=True)
