@@ -121,3 +121,12 @@ def test_a_late_cancellation_is_confirmed_with_a_warning_button(jansen_client, r
     assert button.search(timely)[1] == "btn-primary"
     assert button.search(late)[1] == "btn-danger"
     assert "alert-danger" in late
+
+
+def test_nothing_to_confirm_when_nothing_changes(jansen_client, round_4):
+    data = {"rounds": [round_4.pk], "action": "register", "reason": "regular"}
+    with time_machine.travel(at(12), tick=False):
+        page = jansen_client.post(URL, data).content.decode()
+    assert "Je bent al aangemeld." in page or "al aangemeld" in page
+    assert 'name="confirm"' not in page
+    assert "Er verandert niets, dus er is niets te bevestigen." in page
