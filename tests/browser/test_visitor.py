@@ -1,11 +1,29 @@
 """A visitor reads the demo season in a real browser, at phone and desktop width."""
 
-import pytest
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
-from competition.models import Round
-from tests.browser.helpers import SCREENSHOTS, open_menu
+import pytest
+import time_machine
+
+from competition import services
+from competition.models import Competition
+from tests.browser.helpers import WIDTHS, open_menu, screenshot
 
 pytestmark = pytest.mark.browser
+AMSTERDAM = ZoneInfo("Europe/Amsterdam")
+# Thursday 26 November 2026, 23:00: round 13 is played, its results are in, and the arbiter
+# publishes round 14 (Thursday 3 December) at once, a day before its Friday 20:00.
+EVENING_13_LATE = datetime(2026, 11, 26, 23, 0, tzinfo=AMSTERDAM)
+
+
+def current_rounds():
+    competition = Competition.objects.get(season__name="2026-2027", kind="classical")
+    return competition.rounds
+
+
+def box(locator):
+    return locator.bounding_box()
 
 
 def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, width):
@@ -14,28 +32,152 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
     assert "Ranglijst 12, na ronde 12." in page.locator("main").inner_text()
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 40
-    first_row = rows.first.locator("td")
-    assert first_row.nth(0).inner_text() == "1"
-    assert rows.first.locator("th").inner_text()  # the player's name heads the row
-    assert first_row.nth(1).inner_text() in "ABCD"  # the player's group
-    assert first_row.nth(2).inner_text() == "50"  # the value of position 1
+    first_row = rows.first
+    assert first_row.locator("td.pos").inner_text() == "1"
+    assert first_row.locator("th.name").inner_text()  # the player's name heads the row
+    assert first_row.locator("td.total").inner_text()
+    cells = first_row.locator("td")
+    assert cells.nth(2).inner_text() in "ABCD"  # the player's group after the total
+    assert cells.nth(3).inner_text() == "50"  # the value of position 1
     headers = page.locator("table.standings thead th")
-    assert headers.count() == 4 + 12 + 3  # #, name, group, value, rounds 1..12, total, att., ±
-    page.screenshot(path=str(SCREENSHOTS / f"standings-{width}.png"), full_page=False)
+    assert headers.count() == 4 + 12 + 3  # #, name, total, group, value, rounds, att., ±
+    # The navigation marks where the visitor is.
+    current = page.locator('nav a[aria-current="page"]')
+    assert current.count() == 1 and current.inner_text() == "Ranglijst"
+    assert "active" in current.get_attribute("class")
+    screenshot(page, "standings", width)
 
     open_menu(page, width)
-    page.get_by_role("link", name="Indeling").click()
-    assert page.locator("h1").inner_text() == "Indeling en uitslagen"
-    round_13 = Round.objects.get(number=13)
+    page.get_by_role("link", name="Indeling", exact=True).click()
+    assert page.locator("h1").inner_text() == "Indeling en uitslagen 2026-2027"
+    assert page.locator('nav a[aria-current="page"]').inner_text() == "Indeling"
+    round_13 = current_rounds().get(number=13)
     heading = page.locator("h2").first.inner_text()
     assert heading.startswith("Ronde 13, donderdag 26 november 2026")
     boards = page.locator("table.pairing").first.locator("tbody tr")
     assert boards.count() == round_13.games.count() > 0
     first_game = round_13.games.get(board=1)
     assert first_game.white.name in boards.first.inner_text()
-    page.screenshot(path=str(SCREENSHOTS / f"pairing-{width}.png"), full_page=False)
+    screenshot(page, "pairing", width)
 
     page.locator("table.pairing").first.get_by_role("link").first.click()
     assert page.locator("h1").inner_text() == first_game.white.name
     assert "Plaats" in page.locator("main").inner_text()
-    page.screenshot(path=str(SCREENSHOTS / f"player-{width}.png"), full_page=True)
+    screenshot(page, "player", width, full_page=True)
+
+    # The rapid pairing has its own link; a visitor who wants to cancel is led to the login.
+    open_menu(page, width)
+    page.get_by_role("link", name="Rapidindeling", exact=True).click()
+    assert page.locator("h1").inner_text() == "Rapid: indeling en uitslagen 2026-2027"
+    assert page.locator('nav a[aria-current="page"]').inner_text() == "Rapidindeling"
+    open_menu(page, width)
+    page.get_by_role("link", name="Afmelden", exact=True).click()
+    assert page.locator("h1").inner_text() == "Inloggen"
+    assert page.url.endswith("/accounts/login/?next=/afmelden/")
+
+
+def test_on_a_phone_position_name_and_total_stay_in_view(demo, live_server, page, width):
+    viewport = WIDTHS[width]["width"]
+    page.goto(f"{live_server.url}/ranglijst/")
+    # The page itself never scrolls sideways; the table scrolls inside its own box.
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+    scroller = page.locator(".standings-scroll")
+    row = page.locator("table.standings tbody tr").nth(2)
+    pos, name, total = row.locator("td.pos"), row.locator("th.name"), row.locator("td.total")
+    for cell in (pos, name, total):
+        assert box(cell)["x"] >= 0 and box(cell)["x"] + box(cell)["width"] <= viewport
+    assert box(pos)["x"] + box(pos)["width"] <= box(name)["x"] + 1
+    assert box(name)["x"] + box(name)["width"] <= box(total)["x"] + 1
+    screenshot(page, "standings-start", width)
+    wide = scroller.evaluate("s => s.scrollWidth > s.clientWidth")
+    if width == "phone":
+        assert wide  # twelve rounds do not fit beside the names on a phone
+    if wide:
+        scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+        page.wait_for_function(
+            "() => { const s = document.querySelector('.standings-scroll');"
+            " return s.scrollLeft + s.clientWidth >= s.scrollWidth - 1; }"
+        )
+        # After scrolling the rounds to the end, the first columns are where they were.
+        for cell in (pos, name, total):
+            assert box(cell)["x"] >= 0 and box(cell)["x"] + box(cell)["width"] <= viewport
+        assert box(name)["x"] + box(name)["width"] <= box(total)["x"] + 1
+        last = row.locator("td").last  # the ± column, scrolled into view
+        assert box(last)["x"] + box(last)["width"] <= viewport + 1
+        assert box(last)["x"] >= box(total)["x"] + box(total)["width"] - 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+        screenshot(page, "standings-scrolled", width)
+
+
+def test_a_pairing_published_early_is_visible(demo, live_server, page, width):
+    with time_machine.travel(EVENING_13_LATE, tick=True):
+        rounds = current_rounds()
+        round_13, round_14 = rounds.get(number=13), rounds.get(number=14)
+        services.enter_results(round_13, {game.pk: "1-0" for game in round_13.games.all()})
+        services.make_pairing(round_14)
+        assert services.publish(round_14, EVENING_13_LATE)
+        first = round_14.games.get(board=1)
+        for path in ("/indeling/", "/"):
+            page.goto(f"{live_server.url}{path}")
+            sections = page.locator("section.coming-round")
+            assert sections.count() == 3, path  # tonight, the early one, and the next
+            tonight = sections.nth(0).inner_text().lower()
+            assert "ronde 13, donderdag 26 november 2026" in tonight, path
+            early = sections.nth(1)
+            assert early.locator("h2").inner_text() == "Ronde 14, donderdag 3 december 2026"
+            board_1 = early.locator("table.pairing tbody tr").first.inner_text()
+            assert first.white.name in board_1 and first.black.name in board_1
+            assert "De indeling verschijnt op vrijdag 4 december 20:00." in (
+                sections.nth(2).inner_text()
+            )
+            screenshot(page, f"early-pairing{path.strip('/').replace('/', '-') or '-home'}", width)
+
+
+def test_an_earlier_season_opens_from_the_picker(demo, live_server, page, width):
+    page.goto(f"{live_server.url}/ranglijst/")
+    page.get_by_label("Seizoen").select_option("2025-2026")
+    page.get_by_role("button", name="Tonen").click()
+    assert page.locator("h1").inner_text() == "Ranglijst 2025-2026"
+    assert "Ranglijst 9, na ronde 9." in page.locator("main").inner_text()
+    assert page.locator("table.standings tbody tr").count() == 31
+    screenshot(page, "earlier-season", width)
+    rankings = page.get_by_role("navigation", name="Eerdere ranglijsten")
+    rankings.get_by_role("link", name="4", exact=True).click()
+    assert page.url.endswith("/ranglijst/4/?seizoen=2025-2026")
+    assert "Ranglijst 4, na ronde 4." in page.locator("main").inner_text()
+    assert page.locator("h1").inner_text() == "Ranglijst 2025-2026"
+
+    page.goto(f"{live_server.url}/indeling/")
+    page.get_by_label("Seizoen").select_option("2025-2026")
+    page.get_by_role("button", name="Tonen").click()
+    assert page.locator("h1").inner_text() == "Indeling en uitslagen 2025-2026"
+    assert page.locator("table.pairing").count() == 9
+
+    page.goto(f"{live_server.url}/prijzen/")
+    page.get_by_label("Seizoen").select_option("2025-2026")
+    page.get_by_role("button", name="Tonen").click()
+    assert page.locator("h1").inner_text() == "Prijzen 2025-2026"
+    assert page.locator("#club-champion").inner_text() != "—"
+    assert "Voorlopig" not in page.locator("main").inner_text()
+    screenshot(page, "earlier-prizes", width, full_page=True)
+
+
+def test_the_prizes_name_each_leader_mid_season(demo, live_server, page, width):
+    page.goto(f"{live_server.url}/prijzen/")
+    champion = page.locator("#club-champion").inner_text()
+    assert champion.startswith("Leider nu: ") and "nog 16 rondes" in champion
+    assert "minstens 19 van de 28 rondes" in champion
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width]["width"]
+    screenshot(page, "prizes", width, full_page=True)
+
+
+def test_a_missing_page_is_the_sites_own(transactional_db, live_server, page, width):
+    response = page.goto(f"{live_server.url}/bestaat-niet/")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "Pagina niet gevonden"
+    assert page.locator("nav .navbar-brand").inner_text() == "DSC Drachten"
+    open_menu(page, width)
+    assert page.get_by_role("link", name="Afmelden", exact=True).is_visible()
+    screenshot(page, "not-found", width)
+    page.get_by_role("link", name="Naar de startpagina").click()
+    assert page.locator("h1").inner_text().startswith("Interne competitie")
