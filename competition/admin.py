@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db import models
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
+from simple_history.models import DeletedObject
+from simple_history.template_utils import HistoricalRecordContextHelper
 
 from competition import exchange, lineup, seasons, services
 from competition.forms import (
@@ -43,6 +47,57 @@ from competition.templatetags.keizer import format_amount
 from competition.trf_export import trf_text
 from members import admin as members_admin
 from members.models import Member, TeamMatch
+
+# -- history pages in Dutch ---------------------------------------------------------------------
+
+
+class DutchHistoryContext(HistoricalRecordContextHelper):
+    """The values of a history page's changes as a person reads them: labels instead of
+    codes, local times, yes/no, and "—" for nothing (django-simple-history shows an empty
+    foreign key as "Deleted speler (pk=None)")."""
+
+    def prepare_delta_change_value(self, change, value):
+        field = self.model._meta.get_field(change.field)
+        if value is None or value == "" or (isinstance(value, DeletedObject) and value.pk is None):
+            return "—"
+        if isinstance(value, DeletedObject):
+            return _("deleted %(thing)s (number %(pk)s)") % {
+                "thing": value.model._meta.verbose_name,
+                "pk": value.pk,
+            }
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if isinstance(value, datetime):
+            return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+        if field.choices and not isinstance(field, models.ForeignKey):
+            return dict(field.flatchoices).get(value, value)
+        return super().prepare_delta_change_value(change, value)
+
+
+class HistoryAdmin(SimpleHistoryAdmin):
+    """SimpleHistoryAdmin with Dutch titles and change values (the templates are ours too:
+    templates/simple_history/). Reverting to an old version is off unless `revert_allowed`:
+    games, absences and rounds are written through `competition.services` only, and the
+    history's form would save them past it (and past the rankings)."""
+
+    revert_allowed = False
+
+    def revert_disabled(self, request, obj=None):
+        return not self.revert_allowed or super().revert_disabled(request, obj)
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST" and self.revert_disabled(request):
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def get_historical_record_context_helper(self, request, historical_record):
+        return DutchHistoryContext(self.model, historical_record)
+
+    def history_view_title(self, request, obj):
+        return _("History of %(object)s") % {"object": obj}
+
+    def history_form_view_title(self, request, obj):
+        return _("%(object)s as it was") % {"object": obj}
 
 
 @admin.register(Season)
@@ -329,11 +384,48 @@ class AbsenceInline(admin.TabularInline):
         return participant_field(request, db_field, formfield)
 
 
+class CompetitionKindFilter(admin.SimpleListFilter):
+    """The rounds list shows the internal competition unless the rapid one (or all) is asked
+    for: the arbiter's everyday list is not mixed with the rapid evenings."""
+
+    title = gettext_lazy("competition")
+    parameter_name = "soort"
+    ALL = "alle"
+
+    def lookups(self, request, model_admin):
+        return [*Competition.Kind.choices, (self.ALL, _("both"))]
+
+    def value(self):
+        return super().value() or Competition.Kind.CLASSICAL
+
+    def choices(self, changelist):
+        for lookup, title in self.lookup_choices:
+            yield {
+                "selected": self.value() == str(lookup),
+                "query_string": changelist.get_query_string({self.parameter_name: lookup}),
+                "display": title,
+            }
+
+    def queryset(self, request, queryset):
+        if self.value() == self.ALL:
+            return queryset
+        return queryset.filter(competition__kind=self.value())
+
+
+class ChangeReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Reason for changing a final result"),
+        max_length=100,
+        required=False,
+        help_text=gettext_lazy("Kept in the game's history."),
+    )
+
+
 @admin.register(Round)
-class RoundAdmin(SimpleHistoryAdmin):
+class RoundAdmin(HistoryAdmin):
     form = RoundForm
     list_display = ("number", "competition", "date", "publish_at", "published_at", "results")
-    list_filter = ("competition",)
+    list_filter = (CompetitionKindFilter, "competition")
     list_select_related = ("competition__season",)
     fields = ("competition", "number", "date", "publish_at", "published_at", "bye")
     readonly_fields = ("published_at",)
@@ -341,13 +433,7 @@ class RoundAdmin(SimpleHistoryAdmin):
     change_form_template = "admin/competition/round/change_form.html"
 
     def get_queryset(self, request):
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                games_total=Count("games"), games_done=Count("games", filter=~Q(games__result=""))
-            )
-        )
+        return super().get_queryset(request).with_result_counts()
 
     @admin.display(description=gettext_lazy("results"))
     def results(self, round_: Round) -> str:
@@ -461,28 +547,48 @@ class RoundAdmin(SimpleHistoryAdmin):
         return redirect(reverse("admin:competition_round_change", args=[round_.pk]))
 
     def results_view(self, request, pk):
+        now = timezone.now()
         round_ = self._round_or_404(request, pk)
         form = ResultsForm(request.POST or None, round_=round_)
-        if request.method == "POST" and form.is_valid():
-            try:
-                changed = services.enter_results(round_, form.results())
-            except services.CompetitionError as error:
-                for message in error.messages:
-                    form.add_error(None, message)
-            else:
-                self.message_user(
-                    request,
-                    _("%(count)s result(s) saved; the rankings are up to date.")
-                    % {"count": changed},
-                    messages.SUCCESS,
+        # After the results became final (23:30 on the evening) a change needs a reason.
+        final = round_.is_published and not round_.results_are_provisional(now)
+        reason_form = ChangeReasonForm(request.POST or None) if final else None
+        early = round_.date > timezone.localdate(now)
+        ask_early = False
+        if request.method == "POST" and form.is_valid() and (not final or reason_form.is_valid()):
+            results = form.results()
+            reason = reason_form.cleaned_data["reason"].strip() if final else ""
+            changed_final = round_.results_changed_after_final(results, now)
+            if early and "confirm_early" not in request.POST:
+                ask_early = True  # before the evening: the arbiter confirms first
+            elif changed_final and not reason:
+                reason_form.add_error(
+                    "reason",
+                    _("Say why: the result of board %(boards)s was final already.")
+                    % {"boards": ", ".join(str(game.board) for game in changed_final)},
                 )
-                return redirect(reverse("admin:competition_round_results", args=[round_.pk]))
+            else:
+                try:
+                    changed = services.enter_results(round_, results, reason=reason)
+                except services.CompetitionError as error:
+                    for message in error.messages:
+                        form.add_error(None, message)
+                else:
+                    self.message_user(
+                        request,
+                        _("%(count)s result(s) saved; the rankings are up to date.")
+                        % {"count": changed},
+                        messages.SUCCESS,
+                    )
+                    return redirect(reverse("admin:competition_round_results", args=[round_.pk]))
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "original": round_,
             "title": _("Results of round %(number)s") % {"number": round_.number},
             "form": form,
+            "reason_form": reason_form,
+            "ask_early": ask_early,
             "shortcut_help": SHORTCUT_HELP,
             "outcomes": Game.Result.choices,
         }
@@ -510,9 +616,29 @@ class RoundAdmin(SimpleHistoryAdmin):
     def publish_view(self, request, pk):
         if request.method != "POST":
             return redirect(reverse("admin:competition_round_change", args=[pk]))
+        now = timezone.now()
         round_ = self._round_or_404(request, pk)
+        early = not round_.is_published and now < round_.cancellation_deadline
+        if early and "confirm" not in request.POST:
+            # Members can still cancel in time until the deadline: the arbiter confirms, seeing
+            # who is e-mailed the pairing.
+            seated = round_.seated_ids()
+            recipients = list(round_.pairing_recipients())
+            return TemplateResponse(
+                request,
+                "admin/competition/round/publish_early.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "opts": self.model._meta,
+                    "original": round_,
+                    "title": _("Publish round %(number)s before the deadline?")
+                    % {"number": round_.number},
+                    "recipients": recipients,
+                    "without_mail": len(seated) - len(recipients),
+                },
+            )
         try:
-            published = services.publish(round_, timezone.now())
+            published = services.publish(round_, now)
         except services.CompetitionError as refused:
             for message in refused.messages:
                 self.message_user(request, message, messages.ERROR)
@@ -527,7 +653,7 @@ class RoundAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(HistoryAdmin):
     """Read-only list of games, for the change history of each result."""
 
     list_display = ("round", "board", "white", "black", "result")
@@ -545,7 +671,7 @@ class GameAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Absence)
-class AbsenceAdmin(SimpleHistoryAdmin):
+class AbsenceAdmin(HistoryAdmin):
     """Read-only list with history; absences are recorded on the round's page, where they
     are checked against the pairing and the rankings are recomputed."""
 
@@ -562,6 +688,44 @@ class AbsenceAdmin(SimpleHistoryAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/team-claim/",
+                self.admin_site.admin_view(self.team_claim_view),
+                name="competition_absence_team_claim",
+            ),
+            *super().get_urls(),
+        ]
+
+    def team_claim_view(self, request, pk):
+        """The arbiter's word on a team match a member claimed (the start page's buttons)."""
+        if request.method != "POST":
+            return redirect(reverse("admin:index"))
+        if not request.user.has_perm("competition.change_absence"):
+            raise PermissionDenied
+        absence = get_object_or_404(
+            Absence.objects.select_related("round", "participant__member"), pk=pk
+        )
+        confirmed = request.POST.get("decision") == "confirm"
+        try:
+            services.decide_team_claim(absence, confirmed=confirmed)
+        except services.CompetitionError as refused:
+            for message in refused.messages:
+                self.message_user(request, message, messages.ERROR)
+        else:
+            text = (
+                _("%(name)s: team match in round %(number)s confirmed.")
+                if confirmed
+                else _("%(name)s: team match in round %(number)s refused (cancelled in time).")
+            )
+            self.message_user(
+                request,
+                text % {"name": absence.participant.name, "number": absence.round.number},
+                messages.SUCCESS,
+            )
+        return redirect(reverse("admin:index"))
+
 
 @admin.register(Ranking)
 class RankingAdmin(admin.ModelAdmin):
@@ -576,7 +740,8 @@ class RankingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Page)
-class PageAdmin(SimpleHistoryAdmin):
+class PageAdmin(HistoryAdmin):
+    revert_allowed = True  # a page of text: an old version is simply saved again
     list_display = ("title", "slug", "updated_at")
     prepopulated_fields = {"slug": ("title",)}
 
@@ -601,3 +766,73 @@ class TeamMatchAdmin(members_admin.TeamMatchAdmin):
         super().delete_model(request, obj)
         for competition in Competition.objects.classical().filter(season__name=season):
             services.refresh_rankings(competition)
+
+
+# -- the start page ----------------------------------------------------------------------------
+
+admin.site.index_template = "admin/start_page.html"
+
+
+def start_page(request):
+    """/beheer/: this week of the internal competition above the usual list of models."""
+    return admin.site.index(request, extra_context=this_week(timezone.now()))
+
+
+def this_week(now: datetime) -> dict:
+    """What the arbiter has to do this week, read from what is stored: the coming rounds
+    with their stage and who is absent, open team-match claims, missing results."""
+    today = timezone.localdate(now)
+    competitions = Competition.objects.current(today)
+    competition = competitions.classical().first()
+    rounds = []
+    claims = []
+    if competition is not None:
+        week = list(competition.rounds.this_week(today).with_result_counts().order_by("number"))
+        team = exchange.team_match_absences(competition, week)
+        names = {
+            p.pk: p.name
+            for p in competition.participants.filter(
+                pk__in=[participant for _round, participant in team]
+            ).select_related("member")
+        }
+        absences = (
+            Absence.objects.filter(round__in=week)
+            .select_related("participant__member")
+            .order_by("participant__member__name", "participant__guest_name")
+        )
+        for round_ in week:
+            cancelled = [  # a line-up's team reason takes precedence (exchange)
+                a
+                for a in absences
+                if a.round_id == round_.pk and (round_.pk, a.participant_id) not in team
+            ]
+            in_team = sorted(
+                (names[p], str(match))
+                for (round_id, p), match in team.items()
+                if round_id == round_.pk
+            )
+            rounds.append(
+                {
+                    "round": round_,
+                    "stage": round_.stage(now),
+                    "absences": cancelled,
+                    "team": in_team,
+                    "absent": len(cancelled) + len(in_team),
+                }
+            )
+        claims = exchange.open_team_claims(competition)
+    missing = (
+        Round.objects.filter(competition__in=competitions)
+        .missing_results(today)
+        .with_result_counts()
+        .select_related("competition__season")
+        .order_by("date", "competition")
+    )
+    return {
+        "week_competition": competition,
+        "week_rounds": rounds,
+        "team_claims": claims,
+        "missing_results": list(missing),
+        "members": Member.objects.active().order_by("name"),
+        "stages": Round.Stage,
+    }

@@ -6,12 +6,14 @@ The Keizer arithmetic lives in `competition.keizer`; these models store what the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from fractions import Fraction
 
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -236,6 +238,26 @@ class RoundQuerySet(models.QuerySet):
     def before_day(self, day: date):
         return self.filter(date__lt=day)
 
+    def with_result_counts(self):
+        """Each round with `games_total` and `games_done` (games with a result)."""
+        return self.annotate(
+            games_total=models.Count("games"),
+            games_done=models.Count("games", filter=~Q(games__result="")),
+        )
+
+    def this_week(self, today: date):
+        """The arbiter's desk: the rounds from `today` on up to and including the first one
+        not published yet (one competition's rounds)."""
+        first_unpublished = self.unpublished().order_by("number").values("number")[:1]
+        return self.from_day(today).filter(
+            number__lte=Coalesce(models.Subquery(first_unpublished), models.Value(2**31 - 1))
+        )
+
+    def missing_results(self, today: date):
+        """Published rounds before `today` with a game still without a result."""
+        without_result = Game.objects.filter(round=models.OuterRef("pk"), result="")
+        return self.published().before_day(today).filter(models.Exists(without_result))
+
     def due_for_publication(self, now: datetime):
         """Unpublished rounds of the internal competition of open seasons whose publication
         time has come (the rapid competition is paired and published on its evening)."""
@@ -255,6 +277,16 @@ class RoundQuerySet(models.QuerySet):
 
 
 class Round(models.Model):
+    class Stage(models.TextChoices):
+        """Where a round stands in the club's week (`Round.stage`)."""
+
+        OPEN = "open", _("open for cancellations")
+        CLOSED = "closed", _("cancellations closed, not paired yet")
+        DRAFT = "draft", _("draft pairing")
+        PUBLISHED = "published", _("published")
+        PROVISIONAL = "provisional", _("results entered (provisional)")
+        FINAL = "final", _("results entered")
+
     competition = models.ForeignKey(
         Competition,
         verbose_name=_("competition"),
@@ -336,6 +368,43 @@ class Round(models.Model):
 
     def results_are_provisional(self, now: datetime) -> bool:
         return now < self.results_final_at
+
+    def stage(self, now: datetime) -> Round.Stage:
+        """Where the round stands at `now`, from what is stored (with the counts of
+        `RoundQuerySet.with_result_counts` when the round was read with them)."""
+        total = getattr(self, "games_total", None)
+        if total is None:
+            total = self.games.count()
+        done = getattr(self, "games_done", None)
+        if done is None:
+            done = self.games.exclude(result="").count()
+        if not self.is_published:
+            if total:
+                return self.Stage.DRAFT
+            return self.Stage.OPEN if now < self.cancellation_deadline else self.Stage.CLOSED
+        if done < total or not total:
+            return self.Stage.PUBLISHED
+        return self.Stage.PROVISIONAL if self.results_are_provisional(now) else self.Stage.FINAL
+
+    def results_changed_after_final(self, results: Mapping[int, str], now: datetime) -> list:
+        """The games whose stored result these results ({game id: result}) would change
+        after the results became final (23:30 on the evening): such a change needs a reason.
+        """
+        if self.results_are_provisional(now):
+            return []
+        stored = self.games.filter(pk__in=list(results)).exclude(result="")
+        return [game for game in stored if game.result != results[game.pk]]
+
+    def pairing_recipients(self):
+        """The seated members the pairing e-mail goes to (an address, and they want it; the
+        rule of `absences.mail.pairing`)."""
+        return (
+            self.competition.participants.filter(pk__in=self.seated_ids(), member__isnull=False)
+            .exclude(member__email="")
+            .filter(member__mail_pairing=True)
+            .select_related("member")
+            .order_by("member__name")
+        )
 
     def seated_ids(self) -> set[int]:
         """The participants seated in the round's pairing (draft or published), bye included."""

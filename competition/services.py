@@ -168,9 +168,13 @@ def publish(round_: Round, now: datetime) -> bool:
     problems = publication_problems(round_)
     if problems:
         raise CompetitionError(problems)
-    return bool(
-        Round.objects.filter(pk=round_.pk, published_at__isnull=True).update(published_at=now)
-    )
+    if not Round.objects.filter(pk=round_.pk, published_at__isnull=True).update(published_at=now):
+        return False
+    # The conditional update leaves no history: the round's history records it with a reason.
+    round_.published_at = now
+    round_._change_reason = _("Pairing published")
+    round_.save(update_fields=["published_at"])
+    return True
 
 
 def check_seating(
@@ -290,7 +294,11 @@ def save_round(
         round_.save(update_fields=ROUND_PAGE_FIELDS)
     target = stored if published else round_
     if absences is not None:
+        before = dict(target.absences.values_list("participant_id", "reason"))
         _replace_absences(target, absences)
+        if published and before != dict(absences):  # kept in the round's history
+            target._change_reason = _("Published pairing changed")
+            target.save(update_fields=["bye"])
     if boards is not None:
         _replace_boards(round_, boards)
     if published:
@@ -476,8 +484,10 @@ def record_forfeit(round_: Round, participant: Participant) -> Game:
 
 
 @transaction.atomic
-def enter_results(round_: Round, results: Mapping[int, str]) -> int:
-    """Store results by game id and recompute the rankings; returns how many changed.
+def enter_results(round_: Round, results: Mapping[int, str], reason: str = "") -> int:
+    """Store results by game id and recompute the rankings; returns how many changed. A
+    `reason` (the arbiter's, for a change after the provisional time) is kept in each changed
+    game's history.
 
     Refuses (changing nothing) results for games outside the round's pairing, unknown results,
     an unpublished round, and a seating that is not consistent (nobody twice, nobody absent).
@@ -508,6 +518,8 @@ def enter_results(round_: Round, results: Mapping[int, str]) -> int:
         game = games[game_id]
         if game.result != result:
             game.result = result
+            if reason:
+                game._change_reason = reason
             game.save(update_fields=["result"])
             changed += 1
     if changed:

@@ -109,9 +109,11 @@ def test_every_result_change_is_in_the_history_with_who(arbiter_client, arbiter,
     post_pair_and_publish(arbiter_client, round_4)
     game = round_4.games.get(board=1)
     arbiter_client.post(results_url(round_4), {f"game_{game.pk}": "1"})
-    arbiter_client.post(results_url(round_4), {f"game_{game.pk}": "0"})
+    # Days after the evening the result is final: a change says why.
+    arbiter_client.post(results_url(round_4), {f"game_{game.pk}": "0", "reason": "Verwisseld"})
     history = list(game.history.order_by("history_date"))
     assert [h.result for h in history][-2:] == ["1-0", "0-1"]
+    assert history[-1].history_change_reason == "Verwisseld"
     assert {h.history_user for h in history[-2:]} == {arbiter}
     page = arbiter_client.get(reverse("admin:competition_game_history", args=[game.pk]))
     assert page.status_code == 200
