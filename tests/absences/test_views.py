@@ -1,6 +1,7 @@
 """`/afmelden/`: cancelling and re-registering in time, late, after publication; only for
 oneself, and the preview tells the competition's own numbers."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -124,8 +125,9 @@ def test_after_the_deadline_only_the_arbiter_registers_again(
     with time_machine.travel(at(12), tick=False):
         post(jansen_client, round_4)
     with time_machine.travel(at(19), tick=False):
-        page = post(jansen_client, round_4, action="register").content.decode()
+        page = post(jansen_client, round_4, action="register", confirm=False).content.decode()
         assert "De deadline is voorbij: vraag de wedstrijdleider" in page
+        assert 'name="confirm"' not in page
         assert Absence.objects.exists()
         cancel_online(
             arbiter_client,
@@ -174,9 +176,16 @@ def test_visitors_must_log_in(client, round_4):
 
 
 def test_a_double_submit_creates_one_record(jansen_client, round_4):
+    """The same Bevestigen sent twice: the second finds the member cancelled, which is not
+    what its preview said, and shows the page again."""
+    data = {"rounds": [round_4.pk], "action": "cancel", "reason": "regular"}
     with time_machine.travel(at(12), tick=False):
-        post(jansen_client, round_4)
-        post(jansen_client, round_4)
+        preview = jansen_client.post(URL, data).content.decode()
+        token = re.search(r'name="preview" value="([^"]+)"', preview)[1]
+        confirm = {**data, "preview": token, "confirm": "1"}
+        jansen_client.post(URL, confirm)
+        again = jansen_client.post(URL, confirm).content.decode()
+    assert "Er is iets veranderd sinds je keek" in again
     assert round_4.registrations.count() == 1 and Absence.objects.count() == 1
 
 
