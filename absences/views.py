@@ -34,6 +34,7 @@ def cancellations(request: HttpRequest) -> HttpResponse:
     context = {
         "member": member,
         "arbiter": arbiter,
+        "acting_for_member": bool(member_id),
         "member_choice": MemberChoiceForm(initial={"lid": member}) if arbiter else None,
     }
     if member is None:
@@ -64,7 +65,7 @@ def cancellations(request: HttpRequest) -> HttpResponse:
                         messages.error(request, message)
                     return redirect(request.get_full_path())
                 else:
-                    _tell(request, member, done, arbiter)
+                    _tell(request, member, done, acting_for_member=bool(member_id))
                     return redirect(request.get_full_path())
         if consequences is None:
             consequences = services.plan(*request_, arbiter)
@@ -75,12 +76,12 @@ def cancellations(request: HttpRequest) -> HttpResponse:
     return render(request, "absences/cancellations.html", context)
 
 
-def _tell(request: HttpRequest, member: Member, done, arbiter: bool) -> None:
-    """What was done, evening by evening: in the member's own words, or for the arbiter
-    naming the member ("Pieter Bakker is op tijd afgemeld voor ronde 14")."""
+def _tell(request: HttpRequest, member: Member, done, acting_for_member: bool) -> None:
+    """What was done, evening by evening: in the member's own words, or for the arbiter acting
+    for a member naming the member ("Pieter Bakker is op tijd afgemeld voor ronde 14")."""
     for consequence in done:
         level = messages.SUCCESS if consequence.changes_anything else messages.INFO
-        if arbiter and consequence.changes_anything:
+        if acting_for_member and consequence.changes_anything:
             text = services.summary(member, consequence)
         else:
             text = _("Round %(number)s: %(message)s") % {
