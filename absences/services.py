@@ -227,12 +227,13 @@ def _consequence(
                     round_,
                     Outcome.TEAM,
                     _(
-                        "Cancelled in time for a team match: %(team)s once the line-up or the "
-                        "arbiter confirms the match; until then %(excused)s, as cancelled in time."
+                        "Cancelled in time for a team match: %(as_team)s once the line-up or the "
+                        "arbiter confirms the match; until then %(as_excused)s, as cancelled in "
+                        "time."
                     )
                     % {
-                        "team": what_it_earns(Scored.TEAM, settings, value),
-                        "excused": what_it_earns(Scored.EXCUSED, settings, value),
+                        "as_team": what_it_earns(Scored.TEAM, settings, value),
+                        "as_excused": what_it_earns(Scored.EXCUSED, settings, value),
                     },
                 )
             return Consequence(

@@ -70,7 +70,7 @@ def cancellations(request: HttpRequest) -> HttpResponse:
         if consequences is None:
             consequences = services.plan(*request_, arbiter)
         context["preview"] = previews.sign(member, data, consequences)
-        context["late"] = any(c.outcome in services.LATE_OUTCOMES for c in consequences)
+        context["costly"] = any(c.outcome in services.LATE_OUTCOMES for c in consequences)
         context["changes"] = any(c.changes_anything for c in consequences)
     context.update(evenings=evenings, form=form, consequences=consequences)
     return render(request, "absences/cancellations.html", context)
