@@ -388,7 +388,7 @@ class CompetitionKindFilter(admin.SimpleListFilter):
     """The rounds list shows the internal competition unless the rapid one (or all) is asked
     for: the arbiter's everyday list is not mixed with the rapid evenings."""
 
-    title = gettext_lazy("competition")
+    title = gettext_lazy("kind of competition")
     parameter_name = "soort"
     ALL = "alle"
 
@@ -567,6 +567,9 @@ class RoundAdmin(HistoryAdmin):
                     _("Say why: the result of board %(boards)s was final already.")
                     % {"boards": ", ".join(str(game.board) for game in changed_final)},
                 )
+                for field in form.fields.values():  # the cursor goes to the reason
+                    field.widget.attrs.pop("autofocus", None)
+                reason_form.fields["reason"].widget.attrs["autofocus"] = True
             else:
                 try:
                     changed = services.enter_results(round_, results, reason=reason)
@@ -816,7 +819,7 @@ def this_week(now: datetime) -> dict:
                     "round": round_,
                     "stage": round_.stage(now),
                     "absences": cancelled,
-                    "team": in_team,
+                    "line_ups": in_team,
                     "absent": len(cancelled) + len(in_team),
                 }
             )

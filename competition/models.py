@@ -332,7 +332,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return _("Round %(number)s (%(date)s)") % {"number": self.number, "date": self.date}
+        return _("Round %(number)s (%(date)s)") % {
+            "number": self.number,
+            "date": self.date.strftime("%d-%m-%Y"),  # as the site writes dates
+        }
 
     @classmethod
     def publication_time_for(cls, evening: date, competition: Competition) -> datetime:

@@ -1,25 +1,137 @@
 """The arbiter's week in a real browser, at phone and desktop width."""
 
+import re
+
 import pytest
 
-from competition.models import Round
-from tests.browser.helpers import SCREENSHOTS
+from competition import services
+from competition.models import Absence, Round
+from members.models import Member
+from tests.browser.helpers import ARBITER, SCREENSHOTS, screenshot
 
 pytestmark = pytest.mark.browser
+
+
+def log_in_to_the_admin(page, url):
+    page.goto(f"{url}/beheer/")
+    page.get_by_label("Gebruikersnaam").fill(ARBITER[0])
+    page.get_by_label("Wachtwoord").fill(ARBITER[1])
+    page.get_by_role("button", name="Inloggen").click()
+
+
+def round_card(page, number):
+    return page.locator("article.week-round", has_text=f"Ronde {number},")
+
+
+def messages(page):
+    return page.locator("ul.messagelist").inner_text()
+
+
+def fits_the_screen(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
+    """Sunday 22 November: round 13 (Thursday 26th) is published, round 14 (3 December) is
+    open for cancellations until Friday 27th 18:00."""
+    round_13 = Round.objects.get(competition__kind="classical", number=13)
+    round_14 = Round.objects.get(competition__kind="classical", number=14)
+    pieter = round_14.competition.participants.get(member__name="Pieter Bakker")
+    anne = round_14.competition.participants.get(member__name="Sjoerd Bosma")
+    services.record_absence(round_14, pieter, Absence.Reason.EXCUSED)
+    services.record_absence(round_14, anne, Absence.Reason.EXCUSED, team_claim=True)
+
+    log_in_to_the_admin(page, live_server.url)
+    assert page.url == f"{live_server.url}/beheer/"
+    week = page.locator("section.this-week")
+    assert "Deze week: interne competitie" in week.locator("h2").inner_text()
+    card = round_card(page, 14)
+    assert "Ronde 14, donderdag 3 december 2026" in card.inner_text()
+    assert "Open voor afmeldingen tot vrijdag 27 november 18:00." in card.inner_text()
+    assert "Pieter Bakker – op tijd afgemeld" in card.inner_text()
+    assert "Sjoerd Bosma – op tijd afgemeld (teamwedstrijd opgegeven" in card.inner_text()
+    assert "Indeling gepubliceerd op" in round_card(page, 13).inner_text()
+    fits_the_screen(page)
+    screenshot(page, "arbiter-start", width, full_page=True)
+
+    # The team match Sjoerd claimed: confirmed from the start page.
+    claims = page.locator("article.week-claims")
+    assert "Sjoerd Bosma, ronde 14" in claims.inner_text()
+    claims.get_by_role("button", name="Bevestigen").click()
+    assert "Sjoerd Bosma: teamwedstrijd in ronde 14 bevestigd." in messages(page)
+    assert page.locator("article.week-claims").count() == 0
+    assert "Sjoerd Bosma – teamwedstrijd" in round_card(page, 14).inner_text()
+
+    # Round 13's results, typed on the Sunday before its evening: the site asks first.
+    round_card(page, 13).get_by_role("link", name="Uitslagen invoeren").click()
+    assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
+    boards = round_13.games.count()
+    for number in range(boards):
+        page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
+        page.keyboard.press("Tab")
+    page.get_by_role("button", name="Uitslagen opslaan").click()
+    assert (
+        "Ronde 13 wordt gespeeld op donderdag 26 november 2026."
+        in page.locator(".warning-note").inner_text()
+    )
+    assert not round_13.games.exclude(result="").exists()
+    screenshot(page, "arbiter-results-early", width)
+    page.get_by_role("button", name="Ja, uitslagen nu opslaan").first.click()
+    assert f"{boards} uitslag(en) opgeslagen" in messages(page)
+    assert not round_13.games.filter(result="").exists()
+
+    # Round 14: make the pairing from the start page, then publish it early.
+    page.goto(f"{live_server.url}/beheer/")
+    assert "Uitslagen ingevoerd (voorlopig tot 23:30)." in round_card(page, 13).inner_text()
+    round_card(page, 14).get_by_role("button", name="Indeling maken").click()
+    assert "De indeling is gemaakt" in messages(page)
+    publish = page.get_by_role("button", name="Indeling publiceren")
+    assert publish.evaluate("b => b.tagName") == "BUTTON"
+    assert publish.evaluate("b => getComputedStyle(b).borderRadius") == "4px"  # a real button
+    screenshot(page, "arbiter-round-draft", width)
+    publish.click()
+    assert page.locator("h1").inner_text() == "Ronde 14 publiceren vóór de afmeldtermijn?"
+    recipients = [p.name for p in Round.objects.get(pk=round_14.pk).pairing_recipients()]
+    assert len(recipients) > 20 and "Pieter Bakker" not in recipients
+    listed = page.locator("ul.recipients li").all_inner_texts()
+    assert [re.sub(r" \(.*\)$", "", item) for item in listed] == recipients
+    assert (
+        f"{len(recipients)} leden krijgen de indeling per e-mail"
+        in page.locator("#content-main h2").inner_text()
+    )
+    assert not Round.objects.get(pk=round_14.pk).is_published
+    fits_the_screen(page)
+    screenshot(page, "arbiter-publish-early", width, full_page=True)
+    page.get_by_role("button", name="Nu publiceren").click()
+    assert "De indeling is gepubliceerd." in messages(page)
+    assert Round.objects.get(pk=round_14.pk).is_published
+
+    # The round's history says it was published, in Dutch.
+    page.get_by_role("link", name="Geschiedenis").click()
+    history = page.locator("#content-main").inner_text()
+    assert "Indeling gepubliceerd" in history and "wedstrijdleider" in history  # who
+    assert "Choose a date" not in history and "pk=" not in history
+    fits_the_screen(page)
+    screenshot(page, "arbiter-history", width, full_page=True)
+
+    # A member phones: the arbiter picks the member on the start page.
+    page.goto(f"{live_server.url}/beheer/")
+    harm = Member.objects.get(name="Harm Mulder")
+    page.locator("#week-member").select_option(str(harm.pk))
+    page.get_by_role("button", name="Afmelden of aanmelden voor dit lid").click()
+    assert page.url.endswith(f"/afmelden/?lid={harm.pk}")
+    assert "Harm Mulder" in page.locator("h1").inner_text()
 
 
 def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
     demo, live_server, page, width
 ):
-    page.goto(f"{live_server.url}/beheer/")
-    page.get_by_label("Gebruikersnaam").fill("wedstrijdleider")
-    page.get_by_label("Wachtwoord").fill("dsc-demo-2026")
-    page.get_by_role("button", name="Inloggen").click()
-    round_13 = Round.objects.get(number=13)
-    round_14 = Round.objects.get(number=14)
+    log_in_to_the_admin(page, live_server.url)
+    round_13 = Round.objects.get(competition__kind="classical", number=13)
+    round_14 = Round.objects.get(competition__kind="classical", number=14)
     page.goto(f"{live_server.url}/beheer/competition/round/{round_14.pk}/change/")
     making = page.get_by_role("button", name="Indeling maken")
-    assert making.evaluate("b => getComputedStyle(b).borderRadius") == "15px"  # a styled pill
+    assert making.evaluate("b => getComputedStyle(b).borderRadius") == "4px"  # a real button
     page.screenshot(path=str(SCREENSHOTS / f"round-{width}.png"))
     page.goto(f"{live_server.url}/beheer/competition/round/{round_13.pk}/change/")
     page.get_by_role("link", name="Uitslagen invoeren").click()
@@ -30,6 +142,8 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
         page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
         page.keyboard.press("Tab")
     page.get_by_role("button", name="Uitslagen opslaan").click()
+    # Sunday, before Thursday's evening: the site asks first, keeping what was typed.
+    page.get_by_role("button", name="Ja, uitslagen nu opslaan").first.click()
     assert f"{boards} uitslag(en) opgeslagen" in page.locator("body").inner_text()
     page.screenshot(path=str(SCREENSHOTS / f"results-{width}.png"))
 

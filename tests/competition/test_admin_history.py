@@ -35,9 +35,9 @@ def test_a_rounds_history_is_dutch_and_shows_an_empty_bye_as_nothing(arbiter_cli
         assert english not in page, english
     assert "Gewijzigd door" in page and "Wanneer" in page and "Reden" in page
     assert "Elke wijziging, met wie en wanneer." in page
-    assert f"Vrij (oneven):</strong> —&nbsp;&rarr;&nbsp;{round_4.bye.name}" in page
+    assert f"Vrij (oneven):</strong> —&nbsp;&rarr; {round_4.bye.name}" in page
     assert "Indeling gepubliceerd" in page
-    assert "Gepubliceerd op:</strong> —&nbsp;&rarr;&nbsp;18 september 2026 20:00" in page
+    assert "Gepubliceerd op:</strong> —&nbsp;&rarr; 18 september 2026 20:00" in page
     assert "3 versies" in page
 
 
@@ -49,8 +49,8 @@ def test_an_absences_history_shows_the_reason_as_words(arbiter_client, round_4):
     page = arbiter_client.get(
         reverse("admin:competition_absence_history", args=[absence.pk])
     ).content.decode()
-    assert "op tijd afgemeld&nbsp;&rarr;&nbsp;teamwedstrijd" in page
-    assert "ja&nbsp;&rarr;&nbsp;nee" in page
+    assert "op tijd afgemeld&nbsp;&rarr; teamwedstrijd" in page
+    assert "ja&nbsp;&rarr; nee" in page
     assert "de site (automatisch)" in page  # written outside a request
     old = absence.history.order_by("history_id").first()
     version = arbiter_client.get(
