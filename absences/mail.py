@@ -22,13 +22,8 @@ def link(name: str, *args) -> str:
     return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
 
 
-def _email(participant: Participant | None, choice: str = "") -> str:
-    """The participant's address; with `choice` (a Member mail_* field) only if they chose
-    that e-mail. What the rules require is sent without a choice."""
-    if participant is None or not participant.member_id:
-        return ""
-    member = participant.member
-    return member.email if not choice or getattr(member, choice) else ""
+def _email(participant: Participant | None) -> str:
+    return participant.member.email if participant and participant.member_id else ""
 
 
 def _evening(round_: Round) -> str:
@@ -144,22 +139,21 @@ def pairing(round_: Round) -> int:
     evening = _evening(round_)
     subject = _("DSC: your pairing for %(evening)s") % {"evening": evening}
     address = link("competition:pairing")
+    wanted = set(round_.pairing_recipients().values_list("pk", flat=True))
     messages = []
     for game in round_.games.select_related("white__member", "black__member"):
         for player, colour, opponent in (
             (game.white, _("white"), game.black),
             (game.black, _("black"), game.white),
         ):
-            if _email(player, "mail_pairing"):
+            if player.pk in wanted:
                 body = _("Board %(board)s: you play %(colour)s against %(opponent)s.") % {
                     "board": game.board,
                     "colour": colour,
                     "opponent": opponent.name,
                 }
-                messages.append(
-                    (subject, f"{body}\n\n{address}", None, [_email(player, "mail_pairing")])
-                )
-    if round_.bye_id and _email(round_.bye, "mail_pairing"):
+                messages.append((subject, f"{body}\n\n{address}", None, [_email(player)]))
+    if round_.bye_id in wanted:
         standing = round_.bye.latest_standing()
         earns = what_it_earns(
             Outcome.BYE,
@@ -173,7 +167,7 @@ def pairing(round_: Round) -> int:
                 % {"earns": earns}
                 + f"\n\n{address}",
                 None,
-                [_email(round_.bye, "mail_pairing")],
+                [_email(round_.bye)],
             )
         )
     return send_mass_mail(messages)

@@ -138,6 +138,7 @@ def make_pairing(round_: Round) -> list[str]:
         {"first": int(r.first), "second": int(r.second), "rounds": list(r.rounds)}
         for r in pairing.repeats
     ]
+    round_._change_reason = _("Draft pairing made")
     round_.save()
     return pairing.warnings
 

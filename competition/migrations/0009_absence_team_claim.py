@@ -4,20 +4,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competition', '0008_snapshot_appearances_and_inputs'),
+        ("competition", "0008_snapshot_appearances_and_inputs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='absence',
-            name='team_claim',
-            field=models.BooleanField(default=False, help_text='The member said it is a KNSB/FSB team match. It counts as cancelled in time until a line-up shows it or the arbiter confirms it.', verbose_name='team match claimed'),
+            model_name="absence",
+            name="team_claim",
+            field=models.BooleanField(
+                default=False,
+                help_text="The member said it is a KNSB/FSB team match. It counts as cancelled in time until a line-up shows it or the arbiter confirms it.",
+                verbose_name="team match claimed",
+            ),
         ),
         migrations.AddField(
-            model_name='historicalabsence',
-            name='team_claim',
-            field=models.BooleanField(default=False, help_text='The member said it is a KNSB/FSB team match. It counts as cancelled in time until a line-up shows it or the arbiter confirms it.', verbose_name='team match claimed'),
+            model_name="historicalabsence",
+            name="team_claim",
+            field=models.BooleanField(
+                default=False,
+                help_text="The member said it is a KNSB/FSB team match. It counts as cancelled in time until a line-up shows it or the arbiter confirms it.",
+                verbose_name="team match claimed",
+            ),
         ),
     ]

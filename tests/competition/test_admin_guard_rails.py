@@ -196,3 +196,9 @@ def test_a_change_of_a_published_round_is_in_its_history(arbiter_client, db):
     data["absences-0-reason"] = "unexcused"
     arbiter_client.post(reverse("admin:competition_round_change", args=[round_1.pk]), data)
     assert round_1.history.count() == before + 1
+
+
+def test_making_the_draft_is_in_the_rounds_history(round_4):
+    services.make_pairing(round_4)
+    record = round_4.history.order_by("history_id").last()
+    assert record.history_change_reason == "Conceptindeling gemaakt"
