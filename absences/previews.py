@@ -5,7 +5,9 @@ selection, another reason, no preview at all, an old one) is shown again, never 
 from __future__ import annotations
 
 from django.core import signing
+from django.db.models import Max
 
+from absences.models import Registration
 from absences.services import Consequence, digest
 from members.models import Member
 
@@ -14,8 +16,14 @@ MAX_AGE = 60 * 60  # a preview left open longer is shown again
 
 
 def _request(member: Member, data: dict) -> dict:
+    """The request, and the member's latest change to those evenings: a preview made before
+    another change (an old tab, the back button) is not a preview of what is there now."""
     reported_at = data.get("reported_at")
+    latest = Registration.objects.filter(member=member, round__in=data["rounds"]).aggregate(
+        latest=Max("pk")
+    )["latest"]
     return {
+        "after": latest,
         "member": member.pk,
         "rounds": sorted(round_.pk for round_ in data["rounds"]),
         "action": data["action"],

@@ -209,6 +209,10 @@ def _consequence(
     absence = round_.absences.filter(participant=participant).first()
     game = Game.objects.filter(round=round_).involving(participant).first()
     timing = rules.timing(reported_at, round_.cancellation_deadline, round_.published_at)
+    if reported_at >= round_.play_starts_at and not by_arbiter:
+        return Consequence(
+            round_, None, _("The games have started: only the arbiter can change this evening.")
+        )
     if action == Registration.Action.CANCEL:
         if absence is not None or (game and game.outcome_for(participant.pk) in NO_SHOWS):
             return Consequence(round_, None, _("Already cancelled."))
@@ -457,17 +461,22 @@ def _cancel_coming_rounds(competition, participant, played: int, now: datetime) 
 
 
 def _cancelled(competition: Competition, number: int) -> set[int]:
-    """Who had cancelled round `number` themselves, however late (a forfeit after publication
-    is a cancellation too) and not registered again: rule k counts only no-shows without any
-    cancellation."""
+    """Who lost round `number` by default because they cancelled it themselves after the
+    pairing was published, before the games started: rule k counts only no-shows without any
+    cancellation. Their last word on the round (the registrations log) must be that forfeit; a
+    cancellation the arbiter undid later, or one taken back, does not excuse a no-show."""
+    round_ = competition.rounds.filter(number=number).first()
+    if round_ is None:
+        return set()
     last = {}
-    for member_id, action in (
-        Registration.objects.filter(round__competition=competition, round__number=number)
-        .order_by("sequence")
-        .values_list("member_id", "action")
-    ):
-        last[member_id] = action
-    cancelled = [m for m, action in last.items() if action == Registration.Action.CANCEL]
+    for registration in Registration.objects.filter(round=round_).order_by("sequence"):
+        last[registration.member_id] = registration
+    cancelled = [
+        member_id
+        for member_id, registration in last.items()
+        if registration.outcome == Outcome.FORFEIT
+        and registration.reported_at < round_.play_starts_at
+    ]
     return set(
         competition.participants.filter(member_id__in=cancelled).values_list("pk", flat=True)
     )

@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -710,7 +710,10 @@ class AbsenceAdmin(HistoryAdmin):
         absence = get_object_or_404(
             Absence.objects.select_related("round", "participant__member"), pk=pk
         )
-        confirmed = request.POST.get("decision") == "confirm"
+        decision = request.POST.get("decision")
+        if decision not in ("confirm", "refuse"):
+            return HttpResponseBadRequest(_("Confirm or refuse the claim."))
+        confirmed = decision == "confirm"
         try:
             services.decide_team_claim(absence, confirmed=confirmed)
         except services.CompetitionError as refused:
@@ -778,6 +781,8 @@ admin.site.index_template = "admin/start_page.html"
 
 def start_page(request):
     """/beheer/: this week of the internal competition above the usual list of models."""
+    if not request.user.has_perm("competition.view_round"):
+        return admin.site.index(request)  # the week is the arbiter's, not every staff account's
     return admin.site.index(request, extra_context=this_week(timezone.now()))
 
 
@@ -832,6 +837,7 @@ def this_week(now: datetime) -> dict:
         .order_by("date", "competition")
     )
     return {
+        "show_week": True,
         "week_competition": competition,
         "week_rounds": rounds,
         "team_claims": claims,

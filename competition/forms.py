@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import date
 
 from django import forms
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competition.fields import FractionFormField
 from competition.models import Competition, Game, Round
+from competition.schedule import club_week
 from competition.services import (
     Board,
     absence_problems,
@@ -189,6 +191,20 @@ class RoundForm(forms.ModelForm):
             )
         if not data.get("publish_at") and data.get("date") and competition is not None:
             data["publish_at"] = Round.publication_time_for(data["date"], competition)
+        publish_at, evening = data.get("publish_at"), data.get("date")
+        if publish_at and evening and competition is not None and competition.is_classical:
+            deadline = club_week().cancellation_deadline(evening)
+            if publish_at < deadline and not (self.instance.pk and self.instance.is_published):
+                # The worker would publish without asking while members still cancel in time;
+                # an early publication goes through the button, which asks first.
+                raise forms.ValidationError(
+                    _(
+                        "The publication time cannot lie before the cancellation deadline "
+                        "(%(deadline)s). To publish early, use the publish button: it asks "
+                        "first and says who gets an e-mail."
+                    )
+                    % {"deadline": formats.date_format(timezone.localtime(deadline), "D j F H:i")}
+                )
         return data
 
 

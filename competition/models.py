@@ -248,7 +248,9 @@ class RoundQuerySet(models.QuerySet):
     def this_week(self, today: date):
         """The arbiter's desk: the rounds from `today` on up to and including the first one
         not published yet (one competition's rounds)."""
-        first_unpublished = self.unpublished().order_by("number").values("number")[:1]
+        first_unpublished = (
+            self.from_day(today).unpublished().order_by("number").values("number")[:1]
+        )
         return self.from_day(today).filter(
             number__lte=Coalesce(models.Subquery(first_unpublished), models.Value(2**31 - 1))
         )
@@ -368,6 +370,10 @@ class Round(models.Model):
     @property
     def results_final_at(self) -> datetime:
         return club_week().results_final_at(self.date)
+
+    @property
+    def play_starts_at(self) -> datetime:
+        return club_week().play_starts_at(self.date)
 
     def results_are_provisional(self, now: datetime) -> bool:
         return now < self.results_final_at

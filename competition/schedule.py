@@ -6,7 +6,8 @@ are Europe/Amsterdam wall-clock times, built from the local date plus a time of 
 adding hours to a UTC instant), so they stay right across the DST weekends.
 
 `club_week()` is the one place that reads those times from the settings; the settings module
-holds their defaults (Friday 18:00, 20:00 that Friday, 23:30 on the evening).
+holds their defaults (Friday 18:00, 20:00 that Friday, play from 19:45 and results final at
+23:30 on the evening).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class ClubWeek:
     deadline_time: time  # cancelling counts as timely until this time that day
     publication_time: time  # the pairing appears at this time on the deadline's day
     results_final_time: time  # results are provisional until this time on the evening
+    play_time: time  # the games start: members can no longer cancel online
 
     def deadline_day(self, evening: date) -> date:
         return last_weekday_before(evening, self.deadline_weekday)
@@ -53,6 +55,9 @@ class ClubWeek:
     def results_final_at(self, evening: date) -> datetime:
         return local_moment(evening, self.results_final_time)
 
+    def play_starts_at(self, evening: date) -> datetime:
+        return local_moment(evening, self.play_time)
+
 
 def club_week() -> ClubWeek:
     """The club's week as the settings give it (`CLUB_*` in `dsc_site/settings.py`)."""
@@ -61,4 +66,5 @@ def club_week() -> ClubWeek:
         deadline_time=settings.CLUB_DEADLINE_TIME,
         publication_time=settings.CLUB_PUBLICATION_TIME,
         results_final_time=settings.CLUB_RESULTS_FINAL_TIME,
+        play_time=settings.CLUB_PLAY_TIME,
     )

@@ -170,6 +170,7 @@ CLUB_DEADLINE_WEEKDAY = env_weekday("CLUB_DEADLINE_WEEKDAY", 4)
 CLUB_DEADLINE_TIME = env_time("CLUB_DEADLINE_TIME", "18:00")
 CLUB_PUBLICATION_TIME = env_time("CLUB_PUBLICATION_TIME", "20:00")
 CLUB_RESULTS_FINAL_TIME = env_time("CLUB_RESULTS_FINAL_TIME", "23:30")
+CLUB_PLAY_TIME = env_time("CLUB_PLAY_TIME", "19:45")  # from then on only the arbiter cancels
 ARBITER_EMAIL = os.environ.get("ARBITER_EMAIL", "wedstrijdleider@dscdrachten.nl")
 SITE_URL = site_url(os.environ.get("SITE_URL", ""), DEBUG, ALLOWED_HOSTS)
 

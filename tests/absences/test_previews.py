@@ -130,3 +130,17 @@ def test_nothing_to_confirm_when_nothing_changes(jansen_client, round_4):
     assert "Je bent al aangemeld." in page or "al aangemeld" in page
     assert 'name="confirm"' not in page
     assert "Er verandert niets, dus er is niets te bevestigen." in page
+
+
+def test_an_old_preview_is_not_applied_after_another_change(jansen_client, round_4):
+    """Cancel with a preview, register again, then send the first preview's Bevestigen once
+    more (the back button): it previewed a state that is gone, so it is shown again."""
+    cancel = {"rounds": [round_4.pk], "action": "cancel", "reason": "regular"}
+    with time_machine.travel(at(12), tick=False):
+        _, old = preview_of(jansen_client, cancel)
+        confirm(jansen_client, cancel, old)
+        cancel_online(jansen_client, URL, {**cancel, "action": "register"})
+        assert not Absence.objects.exists()
+        page = confirm(jansen_client, cancel, old).content.decode()
+    assert "Je keuze wijkt af van wat je zag" in page
+    assert not Absence.objects.exists() and Registration.objects.count() == 2

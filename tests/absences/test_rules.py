@@ -13,6 +13,7 @@ DSC = ClubWeek(
     deadline_time=time(18),
     publication_time=time(20),
     results_final_time=time(23, 30),
+    play_time=time(19, 45),
 )
 
 

@@ -210,7 +210,7 @@ def log(competition, participant, number, *actions):
             sequence=sequence,
             action=action,
             outcome=outcome,
-            reported_at=at(21),
+            reported_at=round_.play_starts_at - timedelta(hours=12),
         )
 
 
@@ -226,4 +226,39 @@ def test_a_forfeit_after_a_late_cancellation_is_not_a_no_show(de_wit_stayed_away
 def test_a_cancellation_taken_back_does_not_excuse_the_no_show(de_wit_stayed_away):
     competition, de_wit = de_wit_stayed_away
     log(competition, de_wit, 3, ("cancel", "excused"), ("register", "present"))
+    assert services.apply_no_show_rule(at(12)) == [de_wit]
+
+
+def test_once_the_games_started_a_member_cannot_cancel_online(paired_round_4, jansen):
+    competition_services.publish(paired_round_4, at(20))
+    round_4 = Round.objects.get(pk=paired_round_4.pk)
+    evening = round_4.date
+
+    def plan(hour, minute, by_arbiter=False):
+        moment = at(hour, minute, day=evening)
+        return services.plan(jansen, [round_4], "cancel", "regular", moment, by_arbiter)[0]
+
+    assert plan(19, 44).outcome == "forfeit"
+    assert plan(19, 45).outcome is None
+    assert "alleen de wedstrijdleider" in plan(19, 45).message
+    assert plan(21, 0, by_arbiter=True).outcome == "forfeit"
+
+
+def test_a_cancellation_the_arbiter_undid_does_not_excuse_a_no_show(de_wit_stayed_away):
+    competition, de_wit = de_wit_stayed_away
+    log(competition, de_wit, 3, ("cancel", "excused"))  # then put back in the pairing
+    assert services.apply_no_show_rule(at(12)) == [de_wit]
+
+
+def test_a_cancellation_after_the_games_started_does_not_excuse_a_no_show(de_wit_stayed_away):
+    competition, de_wit = de_wit_stayed_away
+    round_3 = competition.rounds.get(number=3)
+    Registration.objects.create(
+        round=round_3,
+        member=de_wit.member,
+        sequence=1,
+        action="cancel",
+        outcome="forfeit",
+        reported_at=round_3.play_starts_at,
+    )
     assert services.apply_no_show_rule(at(12)) == [de_wit]

@@ -30,7 +30,7 @@ def fits_the_screen(page):
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     box = page.get_by_role("button", name="Laat zien wat er gebeurt").bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
 def test_a_member_cancels_changes_their_mind_and_registers_again(demo, live_server, page, width):

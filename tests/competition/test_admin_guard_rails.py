@@ -202,3 +202,17 @@ def test_making_the_draft_is_in_the_rounds_history(round_4):
     services.make_pairing(round_4)
     record = round_4.history.order_by("history_id").last()
     assert record.history_change_reason == "Conceptindeling gemaakt"
+
+
+def test_a_publication_time_before_the_deadline_is_refused_on_the_round_page(
+    arbiter_client, round_4
+):
+    """Else the worker would publish early without the confirmation the button asks for."""
+    url = reverse("admin:competition_round_change", args=[round_4.pk])
+    with time_machine.travel(at(9), tick=False):
+        page = arbiter_client.post(
+            url, round_page_data(round_4, publish_at_1="17:00")
+        ).content.decode()
+    assert "De publicatietijd kan niet vóór de afmelddeadline liggen" in page
+    round_4.refresh_from_db()
+    assert round_4.publish_at == at(20)

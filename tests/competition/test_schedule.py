@@ -22,6 +22,7 @@ DSC = ClubWeek(
     deadline_time=time(18),
     publication_time=time(20),
     results_final_time=time(23, 30),
+    play_time=time(19, 45),
 )
 
 
@@ -155,3 +156,9 @@ def test_the_demo_follows_the_settings(db):
     assert rounds.count() == 28 + 9  # the internal competition and the rapid evenings
     for round_ in rounds:
         assert_wednesday_times(round_)
+
+
+def test_the_games_start_at_a_quarter_to_eight_local_time():
+    assert DSC.play_starts_at(date(2026, 10, 29)) == datetime(
+        2026, 10, 29, 19, 45, tzinfo=AMSTERDAM
+    )

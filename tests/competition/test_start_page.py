@@ -165,3 +165,31 @@ def test_the_rounds_list_shows_the_internal_competition_unless_asked(
 def test_visitors_are_sent_to_the_login(client):
     response = client.get(START)
     assert response.status_code == 302 and "/beheer/login/" in response["Location"]
+
+
+def test_a_claim_is_decided_only_by_a_clear_word(arbiter_client, round_4):
+    services.record_absence(
+        round_4, player(round_4, "Jansen"), Absence.Reason.EXCUSED, team_claim=True
+    )
+    claim = Absence.objects.get()
+    url = reverse("admin:competition_absence_team_claim", args=[claim.pk])
+    for posted in ({}, {"decision": ""}, {"decision": "maybe"}):
+        assert arbiter_client.post(url, posted).status_code == 400
+    claim.refresh_from_db()
+    assert (claim.reason, claim.team_claim) == (Absence.Reason.EXCUSED, True)
+
+
+def test_a_staff_account_without_the_competition_sees_no_week(client, django_user_model, round_4):
+    services.record_absence(round_4, player(round_4, "Jansen"), Absence.Reason.EXCUSED)
+    clerk = django_user_model.objects.create_user("clerk", password="x", is_staff=True)
+    client.force_login(clerk)
+    with time_machine.travel(at(12), tick=False):
+        page = client.get(START).content.decode()
+    assert "Deze week" not in page and "Jansen" not in page
+
+
+@time_machine.travel(at(12), tick=False)
+def test_an_older_round_left_unpublished_does_not_empty_the_week(arbiter_client, round_4):
+    Round.objects.filter(competition=round_4.competition, number=3).update(published_at=None)
+    page = start_page(arbiter_client)
+    assert "Ronde 4, donderdag 24 september 2026" in page
