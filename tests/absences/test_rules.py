@@ -1,20 +1,13 @@
 """The deadline's edges, across the DST weekends."""
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from absences.rules import Timing, timing
-from competition.schedule import ClubWeek
-from tests.moments import at
+from tests.moments import DSC_WEEK, at
 
-DSC = ClubWeek(
-    deadline_weekday=4,
-    deadline_time=time(18),
-    publication_time=time(20),
-    results_final_time=time(23, 30),
-    play_time=time(19, 45),
-)
+DSC = DSC_WEEK
 
 
 @pytest.mark.parametrize(

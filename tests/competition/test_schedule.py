@@ -13,17 +13,11 @@ from django.urls import reverse
 
 from competition import seasons
 from competition.models import Competition, Round, Season
-from competition.schedule import ClubWeek, club_week
+from competition.schedule import club_week
 from tests.factories import WORKED_EXAMPLE, import_season_file, make_competition, management_form
-from tests.moments import AMSTERDAM
+from tests.moments import AMSTERDAM, DSC_WEEK
 
-DSC = ClubWeek(
-    deadline_weekday=4,
-    deadline_time=time(18),
-    publication_time=time(20),
-    results_final_time=time(23, 30),
-    play_time=time(19, 45),
-)
+DSC = DSC_WEEK
 
 
 @pytest.mark.parametrize(
