@@ -31,6 +31,13 @@ def fits_the_screen(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
+def type_results(page, boards):
+    """As the arbiter does: the cursor starts on board 1; a result, Tab, the next board."""
+    for number in range(boards):
+        page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
+        page.keyboard.press("Tab")
+
+
 def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
     """Sunday 22 November: round 13 (Thursday 26th) is published, round 14 (3 December) is
     open for cancellations until Friday 27th 18:00."""
@@ -66,9 +73,7 @@ def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
     round_card(page, 13).get_by_role("link", name="Uitslagen invoeren").click()
     assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
     boards = round_13.games.count()
-    for number in range(boards):
-        page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
-        page.keyboard.press("Tab")
+    type_results(page, boards)
     page.get_by_role("button", name="Uitslagen opslaan").click()
     assert (
         "Ronde 13 wordt gespeeld op donderdag 26 november 2026."
@@ -138,9 +143,7 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
     assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
     # The cursor starts on board 1: type a result, Tab to the next board, and so on.
     boards = round_13.games.count()
-    for number in range(boards):
-        page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
-        page.keyboard.press("Tab")
+    type_results(page, boards)
     page.get_by_role("button", name="Uitslagen opslaan").click()
     # Sunday, before Thursday's evening: the site asks first, keeping what was typed.
     page.get_by_role("button", name="Ja, uitslagen nu opslaan").first.click()
