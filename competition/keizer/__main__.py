@@ -11,7 +11,7 @@ import sys
 from .output import pairing_document, standings_document
 from .pairing import pair_next_round
 from .ranking import compute_rankings
-from .season_file import SeasonFileError, loads
+from .season_file import SeasonFileError, loads, read
 
 USAGE = "usage: python -m competition.keizer {standings,pair} FILE   (FILE may be '-')"
 
@@ -37,15 +37,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _read(path: str) -> str:
+    """The file's text, refused before it is read when larger than any season file."""
     try:
         if path == "-":
-            return sys.stdin.buffer.read().decode("utf-8")
-        with open(path, encoding="utf-8") as file:
-            return file.read()
+            return read(sys.stdin.buffer, path)
+        with open(path, "rb") as file:
+            return read(file, path)
     except OSError as error:
         raise SeasonFileError(path, f"cannot read the file: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise SeasonFileError(path, "the file is not UTF-8 text") from None
 
 
 if __name__ == "__main__":

@@ -7,9 +7,11 @@ Every problem is reported as a `SeasonFileError` naming the place in the documen
 from __future__ import annotations
 
 import json
+import os
 import re
+import unicodedata
 from fractions import Fraction
-from typing import Any
+from typing import Any, BinaryIO
 
 from .season import (
     SETTING_NAMES,
@@ -39,14 +41,40 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_.-]+")
 MAX_INTEGER = 1_000_000
 MAX_NUMERATOR = 10**9
 MAX_DENOMINATOR = 100
+# A real season file is well under 1 MB (150 players, 28 rounds: about 150 kB).
+MAX_FILE_BYTES = 5_000_000
 _OPTIONAL_ROUND = "full_revaluation_from_round"  # a round number, or null for never
 _INTEGER_SETTINGS = tuple(
     name for name in SETTING_NAMES if name not in SHARE_SETTINGS and name != _OPTIONAL_ROUND
 )
 
 
-def loads(text: str) -> Season:
-    """Parse the season file's JSON text."""
+def read(file: BinaryIO, where: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The text of a season file opened in binary mode, refusing more than `max_bytes` before
+    reading them (a regular file by its size, a stream after `max_bytes` + 1 bytes)."""
+    try:
+        size = os.fstat(file.fileno()).st_size
+    except (AttributeError, OSError, ValueError):  # not a real file (a pipe reports 0)
+        size = 0
+    if size > max_bytes:
+        raise SeasonFileError(where, _too_large(max_bytes))
+    data = file.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise SeasonFileError(where, _too_large(max_bytes))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SeasonFileError(where, "the file is not UTF-8 text") from None
+
+
+def _too_large(max_bytes: int) -> str:
+    return f"the file is larger than {max_bytes} bytes, more than any season needs"
+
+
+def loads(text: str, max_bytes: int = MAX_FILE_BYTES) -> Season:
+    """Parse the season file's JSON text (at most `max_bytes` of UTF-8)."""
+    if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise SeasonFileError("", _too_large(max_bytes))
     try:
         document = json.loads(text, object_pairs_hook=_refuse_duplicate_keys)
     except json.JSONDecodeError as error:
@@ -173,12 +201,24 @@ def _key(where: str, key: str) -> str:
 
 
 def _text(value: Any, where: str) -> str:
-    """A string that can be written out again (no lone surrogates)."""
+    """A string that can be written out again (no lone surrogates) and shown on one line (no
+    control characters: NUL, tab, newline, ...)."""
+    problem = text_problem(value)
+    if problem:
+        raise SeasonFileError(where, problem)
+    return value
+
+
+def text_problem(value: str) -> str | None:
+    """Why a name or id cannot be kept and shown as it is, or None."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise SeasonFileError(where, "contains characters that are not valid text") from None
-    return value
+        return "contains characters that are not valid text"
+    for character in value:
+        if unicodedata.category(character) == "Cc":
+            return f"contains the control character {_shown(character)}"
+    return None
 
 
 def _settings(data: Any) -> Settings:
@@ -282,7 +322,9 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
             )
         seen[player_id] = place
 
-    games_data = data.get("games", [])
+    if "games" not in data:
+        raise SeasonFileError(where, 'a round needs "games" (an empty list is allowed)')
+    games_data = data["games"]
     _expect(games_data, list, f"{where}.games", "must be a list")
     games = []
     for index, item in enumerate(games_data):

@@ -18,7 +18,10 @@ def test_games_byes_default_wins_and_team_matches_count_and_nothing_else():
                     "bye": "g",
                     "absent": {"h": "team"},
                 },
-                {"absent": {"a": "excused", "b": "late", "c": "auto", "d": "unexcused"}},
+                {
+                    "games": [],
+                    "absent": {"a": "excused", "b": "late", "c": "auto", "d": "unexcused"},
+                },
             ],
         }
     )

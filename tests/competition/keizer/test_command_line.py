@@ -59,7 +59,7 @@ def test_pair_reads_standard_input():
 def test_thirds_are_exact_and_rounded_to_two_decimals():
     document = {
         "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
-        "rounds": [{"absent": {"a": "excused", "b": "team"}}],
+        "rounds": [{"games": [], "absent": {"a": "excused", "b": "team"}}],
     }
     process = run("standings", "-", stdin=json.dumps(document))
     rankings = json.loads(process.stdout)["rankings"]
@@ -75,6 +75,15 @@ def test_thirds_are_exact_and_rounded_to_two_decimals():
             '{"players": [{"id": "a"}, {"id": "b"}], "rounds": [{"games": [{"white": "a", '
             '"black": "b", "result": "2-0"}]}]}',
             "error: rounds[0].games[0].result: unknown result '2-0'",
+        ),
+        (
+            '{"players": [{"id": "a"}, {"id": "b"}], "rounds": [{"games": []}, {"games": []}, '
+            '{"games": []}, {"absent": {"a": "excused"}}]}',
+            'error: rounds[3]: a round needs "games" (an empty list is allowed)',
+        ),
+        (
+            '{"players": [{"id": "a"}], "rounds": [{"games": [], "games": []}]}',
+            "error: malformed JSON: duplicate key 'games'",
         ),
         (
             '{"players": [{"id": "a", "start_points": "x/2"}]}',
@@ -164,3 +173,19 @@ def test_hostile_input_exits_2_with_one_line_and_no_traceback(stdin, message):
         assert process.returncode == 2
         assert process.stderr.count("\n") == 1 and "Traceback" not in process.stderr
         assert process.stderr.strip() == message
+
+
+def test_a_file_beyond_the_size_limit_exits_2_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as file:
+        file.truncate(1_000_000_000)  # sparse: a gigabyte that costs nothing
+    process = run("standings", str(path))
+    assert process.returncode == 2
+    assert process.stderr == (
+        f"error: {path}: the file is larger than 5000000 bytes, more than any season needs\n"
+    )
+    piped = run("standings", "-", stdin=" " * 5_000_001)
+    assert piped.returncode == 2
+    assert piped.stderr == (
+        "error: -: the file is larger than 5000000 bytes, more than any season needs\n"
+    )

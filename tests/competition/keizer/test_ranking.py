@@ -25,10 +25,14 @@ def table(ranking):
 def test_ties_keep_the_order_of_the_valuation_ranking():
     # a: 50 + 0; b: 49 + 1 start point + 0 -> both 50; a was above b, so a stays above b.
     players = [{"id": "a"}, {"id": "b", "start_points": 1}]
-    rankings = compute_rankings(season(players, [{"absent": {"a": "late", "b": "late"}}]))
+    rankings = compute_rankings(
+        season(players, [{"games": [], "absent": {"a": "late", "b": "late"}}])
+    )
     assert table(rankings[1]) == [("a", 50, 50), ("b", 49, 50)]
     swapped = [{"id": "b"}, {"id": "a", "start_points": 1}]
-    rankings = compute_rankings(season(swapped, [{"absent": {"a": "late", "b": "late"}}]))
+    rankings = compute_rankings(
+        season(swapped, [{"games": [], "absent": {"a": "late", "b": "late"}}])
+    )
     assert [s.player_id for s in rankings[1].standings] == ["b", "a"]
 
 

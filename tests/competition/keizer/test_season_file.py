@@ -1,5 +1,6 @@
 """Reading, validating and writing the season file."""
 
+import io
 import json
 from fractions import Fraction
 
@@ -43,7 +44,7 @@ def test_it_reads_fractions_results_and_absences():
                 {"id": "c", "name": "C"},
             ],
             "rounds": [
-                {"absent": {"b": "team"}},
+                {"games": [], "absent": {"b": "team"}},
                 {"games": [{"white": "a", "black": "b", "result": "½-½"}], "absent": {"c": "auto"}},
             ],
         }
@@ -73,9 +74,9 @@ def test_writing_and_reading_gives_the_same_season(worked_example):
         (
             minimal(
                 rounds=[
-                    {},
-                    {},
-                    {},
+                    {"games": []},
+                    {"games": []},
+                    {"games": []},
                     {
                         "games": [
                             {"white": "a", "black": "b", "result": "1-0"},
@@ -113,11 +114,11 @@ def test_writing_and_reading_gives_the_same_season(worked_example):
             "(also at rounds[0].games[0].black)",
         ),
         (
-            minimal(rounds=[{"bye": "c", "absent": {"c": "excused"}}]),
+            minimal(rounds=[{"games": [], "bye": "c", "absent": {"c": "excused"}}]),
             "rounds[0].absent.c: player 'c' appears twice in this round (also at rounds[0].bye)",
         ),
         (
-            minimal(rounds=[{"absent": {"c": "ill"}}]),
+            minimal(rounds=[{"games": [], "absent": {"c": "ill"}}]),
             "rounds[0].absent.c: unknown reason 'ill' "
             "(one of excused, team, late, unexcused, auto)",
         ),
@@ -164,6 +165,27 @@ def test_writing_and_reading_gives_the_same_season(worked_example):
         ),
         (minimal(pair={"absent": {"zz": "excused"}}), "pair.absent.zz: unknown player id 'zz'"),
         (minimal(rounds={"games": []}), "rounds: must be a list"),
+        (
+            minimal(rounds=[{"games": []}] * 3 + [{"absent": {"a": "excused"}, "bye": "b"}]),
+            'rounds[3]: a round needs "games" (an empty list is allowed)',
+        ),
+        (minimal(rounds=[{}]), 'rounds[0]: a round needs "games" (an empty list is allowed)'),
+        (
+            minimal(players=[{"id": "a", "name": "Jan\x00sen"}], rounds=[]),
+            "players[0].name: contains the control character '\\x00'",
+        ),
+        (
+            minimal(players=[{"id": "a", "name": "Jan\nsen"}], rounds=[]),
+            "players[0].name: contains the control character '\\n'",
+        ),
+        (
+            minimal(players=[{"id": "a\tb"}], rounds=[]),
+            "players[0].id: contains the control character '\\t'",
+        ),
+        (
+            minimal(players=[{"id": "a", "name": "Jan\x85sen"}], rounds=[]),
+            "players[0].name: contains the control character '\\x85'",
+        ),
         ([], "the season file must be a JSON object"),
     ],
 )
@@ -194,3 +216,39 @@ def test_the_written_file_is_json_with_every_setting(worked_example):
     assert document["settings"]["excused_fraction"] == "1/3"
     assert document["settings"]["full_revaluation_from_round"] == 10
     assert len(document["rounds"]) == 3
+
+
+def test_a_round_with_an_empty_list_of_games_is_read():
+    season = season_file.from_document(minimal(rounds=[{"games": []}]))
+    assert season.rounds[0].games == () and season.rounds[0].absent == {}
+
+
+def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "season.json"
+    with open(path, "wb") as file:
+        file.truncate(season_file.MAX_FILE_BYTES + 1)  # sparse: costs no disk or memory
+    with open(path, "rb") as file:
+        with pytest.raises(SeasonFileError) as error:
+            season_file.read(file, "season.json")
+        assert file.tell() == 0  # refused by its size, nothing read
+    assert str(error.value) == (
+        "season.json: the file is larger than 5000000 bytes, more than any season needs"
+    )
+
+
+def test_a_stream_is_read_up_to_the_limit_only():
+    stream = io.BytesIO(b"x" * 101)
+    with pytest.raises(SeasonFileError) as error:
+        season_file.read(stream, "-", max_bytes=100)
+    assert str(error.value) == "-: the file is larger than 100 bytes, more than any season needs"
+    assert season_file.read(io.BytesIO(b'{"players": []}'), "-", max_bytes=100) == (
+        '{"players": []}'
+    )
+    with pytest.raises(SeasonFileError, match=r"^-: the file is not UTF-8 text$"):
+        season_file.read(io.BytesIO(b"\xff"), "-")
+
+
+def test_text_beyond_the_limit_is_refused():
+    with pytest.raises(SeasonFileError) as error:
+        season_file.loads('{"players": []}' + " " * 100, max_bytes=100)
+    assert str(error.value) == "the file is larger than 100 bytes, more than any season needs"
