@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -103,21 +104,26 @@ class RatingListAdmin(admin.ModelAdmin):
         form = RatingListUploadForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             parsed = knsb.parse(form.cleaned_data["file"].read())
-            report = imports.preview(parsed, form.cleaned_data["date"])
-            if not report.errors:
-                numbers = set(
-                    Member.objects.exclude(knsb_number=None).values_list("knsb_number", flat=True)
-                )
-                request.session[SESSION_KEY] = {
-                    "date": form.cleaned_data["date"].isoformat(),
-                    "file_name": form.cleaned_data["file"].name,
-                    "players": [
-                        [p.line, p.knsb_number, p.name, p.rating]
-                        for p in parsed.players
-                        if p.knsb_number in numbers
-                    ],
-                }
-            context.update(report=report)
+            if parsed.refused:  # too large unpacked, damaged, not a rating list
+                form.add_error("file", capfirst(parsed.refused) + ".")
+            else:
+                report = imports.preview(parsed, form.cleaned_data["date"])
+                if not report.errors:
+                    numbers = set(
+                        Member.objects.exclude(knsb_number=None).values_list(
+                            "knsb_number", flat=True
+                        )
+                    )
+                    request.session[SESSION_KEY] = {
+                        "date": form.cleaned_data["date"].isoformat(),
+                        "file_name": form.cleaned_data["file"].name,
+                        "players": [
+                            [p.line, p.knsb_number, p.name, p.rating]
+                            for p in parsed.players
+                            if p.knsb_number in numbers
+                        ],
+                    }
+                context.update(report=report)
         context.update(form=form)
         return TemplateResponse(request, "admin/members/ratinglist/import.html", context)
 

@@ -1,14 +1,25 @@
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from members import knsb
 from members.models import Member
 
 
 class RatingListUploadForm(forms.Form):
     file = forms.FileField(label=_("rating list"), help_text=_("The KNSB's zip or the CSV in it."))
     date = forms.DateField(label=_("list date"), help_text=_("For example 1-6-2026."))
+
+    def clean_file(self):
+        """Refuse a file over the limit by its size, before anything reads it (Django has
+        already spooled the upload to a temporary file; its memory settings are no limit)."""
+        file = self.cleaned_data["file"]
+        problem = knsb.too_large_problem(file.size)
+        if problem:
+            raise forms.ValidationError(capfirst(problem) + ".", code="too_large")
+        return file
 
 
 class MailChoiceForm(forms.ModelForm):

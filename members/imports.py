@@ -76,10 +76,16 @@ def apply(parsed: knsb.RatingListFile, list_date: date, file_name: str = "") -> 
             [_("The file has malformed lines; nothing was imported."), *report.errors]
         )
     rating_list, _created = RatingList.objects.get_or_create(
-        date=list_date, defaults={"file_name": file_name}
+        date=list_date, defaults={"file_name": _shown_file_name(file_name)}
     )
     for member, _old, rating in report.new_ratings:
         ListedRating.objects.update_or_create(
             rating_list=rating_list, member=member, defaults={"rating": rating}
         )
     return report
+
+
+def _shown_file_name(name: str) -> str:
+    """The file's name as its column keeps it: printable, and cut to the column's length."""
+    printable = "".join(c for c in name if c.isprintable())
+    return printable[: RatingList._meta.get_field("file_name").max_length]

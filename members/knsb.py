@@ -10,13 +10,37 @@ from __future__ import annotations
 
 import csv
 import io
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from django.utils.translation import gettext as _
 
 HEADER = ["Relatienummer", "Naam", "Titel", "FED", "Rating", "Nv", "Geboren", "S"]
 MIN_RATING, MAX_RATING = 100, 3500
+# A real list is a zip of about 0.5 MB holding a CSV of about 2 MB: these bounds refuse a
+# "zip bomb" (or any stray large file) quickly, before it takes memory or minutes.
+MAX_FILE_BYTES = 20_000_000  # the upload or file given: the zip or the CSV
+MAX_CSV_BYTES = 50_000_000  # the CSV unpacked from the zip
+_CHUNK_BYTES = 1_000_000
+# Everything the zip module and zlib raise on a damaged or unusual archive.
+_DAMAGED_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    EOFError,
+    NotImplementedError,  # a compression method it cannot unpack
+    RuntimeError,  # an encrypted member
+    OSError,
+    struct.error,
+    ValueError,
+)
+
+
+class _Refused(ValueError):
+    """A file the parser will not read, with the reason for the person who gave it."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +64,8 @@ class LineError:
     problem: str
 
     def __str__(self) -> str:
+        if not self.line:  # about the whole file
+            return self.problem
         if self.field:
             return _("line %(line)s, field %(field)s: %(problem)s") % vars(self)
         return _("line %(line)s: %(problem)s") % vars(self)
@@ -54,14 +80,40 @@ class RatingListFile:
     def is_valid(self) -> bool:
         return not self.errors
 
+    @property
+    def refused(self) -> str | None:
+        """Why the file as a whole was not read (too large, damaged, not a list), or None."""
+        return next((str(error) for error in self.errors if not error.line), None)
+
+
+def too_large_problem(size: int) -> str | None:
+    """Why a file of `size` bytes is not read at all, or None (check before reading it)."""
+    if size > MAX_FILE_BYTES:
+        return _("the file is larger than %(limit)s MB; a KNSB rating list is a few MB") % {
+            "limit": MAX_FILE_BYTES // 1_000_000
+        }
+    return None
+
 
 def parse(content: bytes) -> RatingListFile:
     """Parse a rating list given as the KNSB's zip or as the CSV inside it."""
     try:
         text = _text(_csv_bytes(content))
-    except ValueError as error:
+        return _parse_text(text)
+    except _Refused as error:
         return RatingListFile((), (LineError(0, "", str(error)),))
+
+
+def _parse_text(text: str) -> RatingListFile:
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=";")
+    try:
+        return _parse_rows(rows)
+    except csv.Error as error:  # a quoted field that never ends, longer than csv allows
+        problem = _("the file is not a list of fields: %(error)s") % {"error": error}
+        return RatingListFile((), (LineError(rows.line_num or 1, "", problem),))
+
+
+def _parse_rows(rows) -> RatingListFile:
     header = next(rows, None)
     if header is None:
         return RatingListFile((), (LineError(1, "", _("the file is empty")),))
@@ -96,16 +148,47 @@ def parse(content: bytes) -> RatingListFile:
 
 
 def _csv_bytes(content: bytes) -> bytes:
+    problem = too_large_problem(len(content))
+    if problem:
+        raise _Refused(problem)
     if not content.startswith(b"PK\x03\x04"):
         return content
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            names = [n for n in archive.namelist() if n.lower().endswith((".csv", ".txt"))]
-            if len(names) != 1:
-                raise ValueError(_("the zip file must hold exactly one CSV file"))
-            return archive.read(names[0])
-    except zipfile.BadZipFile:
-        raise ValueError(_("the zip file is damaged")) from None
+            return _only_member(archive)
+    except _Refused:
+        raise
+    except _DAMAGED_ZIP:
+        raise _Refused(_("the zip file is damaged")) from None
+
+
+def _only_member(archive: zipfile.ZipFile) -> bytes:
+    """The one CSV in the archive, read in chunks and never beyond MAX_CSV_BYTES, whatever
+    size the archive claims for it."""
+    files = [info for info in archive.infolist() if not info.is_dir()]
+    if len(files) != 1 or not files[0].filename.lower().endswith((".csv", ".txt")):
+        raise _Refused(_("the zip file must hold exactly one CSV file"))
+    too_large = _("the CSV in the zip file is larger than %(limit)s MB") % {
+        "limit": MAX_CSV_BYTES // 1_000_000
+    }
+    if files[0].file_size > MAX_CSV_BYTES:
+        raise _Refused(too_large)
+    with archive.open(files[0]) as member:
+        content = read_at_most(member, MAX_CSV_BYTES, too_large)
+    if content.startswith(b"PK\x03\x04"):
+        raise _Refused(_("the zip file must hold the CSV itself, not another zip file"))
+    return content
+
+
+def read_at_most(stream: BinaryIO, limit: int, problem: str) -> bytes:
+    """The stream's bytes, read in chunks and refused with `problem` past `limit` bytes."""
+    chunks, size = [], 0
+    while chunk := stream.read(_CHUNK_BYTES):
+        size += len(chunk)
+        if size > limit:
+            raise _Refused(problem)
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _text(content: bytes) -> str:
@@ -114,7 +197,7 @@ def _text(content: bytes) -> str:
             return content.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ValueError(_("the file is not text"))  # pragma: no cover - cp1252 decodes nearly all
+    raise _Refused(_("the file is not text"))  # pragma: no cover - cp1252 decodes nearly all
 
 
 def _player(line: int, fields: dict[str, str]) -> tuple[ListedPlayer | None, list[LineError]]:

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from members import imports, knsb
 from members.models import ListedRating, Member, RatingList
-from tests.members.test_knsb import GOOD, csv_bytes, zipped
+from tests.members.test_knsb import GOOD, csv_bytes, deflated, zipped
+from tests.rows import row_counts
 
 JUNE = date(2026, 6, 1)
 
@@ -85,6 +86,37 @@ def test_the_command_refuses_a_malformed_file_and_names_the_lines(club, tmp_path
     assert not RatingList.objects.exists()
 
 
+def test_the_command_refuses_a_file_over_the_limit_by_its_size(club, tmp_path):
+    path = tmp_path / "KNSB.zip"
+    with open(path, "wb") as file:
+        file.truncate(knsb.MAX_FILE_BYTES + 1)  # sparse: refused by its size, never read
+    before = row_counts()
+    with pytest.raises(CommandError) as error:
+        call_command("import_knsb_ratings", str(path), "--date", "2026-06-01")
+    assert str(error.value) == (
+        f"{path}: het bestand is groter dan 20 MB; een KNSB-ratinglijst is een paar MB"
+    )
+    assert row_counts() == before
+
+
+def test_the_command_refuses_a_zip_bomb_in_one_line(club, tmp_path, monkeypatch):
+    monkeypatch.setattr(knsb, "MAX_CSV_BYTES", 1_000_000)
+    path = tmp_path / "KNSB.zip"
+    path.write_bytes(deflated(2_000_000))
+    before = row_counts()
+    out = StringIO()
+    with pytest.raises(CommandError) as error:
+        call_command("import_knsb_ratings", str(path), "--date", "2026-06-01", stdout=out)
+    assert str(error.value) == f"{path}: het CSV-bestand in het zipbestand is groter dan 1 MB"
+    assert out.getvalue() == ""
+    assert row_counts() == before
+
+
+def test_a_long_or_strange_file_name_is_kept_as_its_column_allows(club):
+    imports.apply(knsb.parse(GOOD), JUNE, "juni\x00\n" + "x" * 300 + ".csv")
+    assert RatingList.objects.get().file_name == "juni" + "x" * 196
+
+
 def test_the_admin_shows_a_preview_before_anything_is_saved(arbiter_client, club):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -116,3 +148,34 @@ def test_the_admin_refuses_a_malformed_file_with_its_lines(arbiter_client, club)
         == 302
     )
     assert not RatingList.objects.exists()
+
+
+def test_the_admin_refuses_an_upload_over_the_limit_before_reading_it(
+    arbiter_client, club, monkeypatch
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    monkeypatch.setattr(knsb, "MAX_FILE_BYTES", 1_000_000)
+    read = []
+    monkeypatch.setattr(knsb, "parse", lambda content: read.append(content))
+    upload = SimpleUploadedFile("KNSB.csv", b"x" * 1_000_001)
+    page = arbiter_client.post(
+        reverse("admin:members_ratinglist_import"), {"file": upload, "date": "1-6-2026"}
+    ).content.decode()
+    assert "Het bestand is groter dan 1 MB; een KNSB-ratinglijst is een paar MB." in page
+    assert read == []
+    assert "Deze ratings importeren" not in page
+
+
+def test_the_admin_refuses_a_zip_bomb_and_stores_nothing(arbiter_client, club, monkeypatch):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    monkeypatch.setattr(knsb, "MAX_CSV_BYTES", 1_000_000)
+    upload = SimpleUploadedFile("KNSB.zip", deflated(2_000_000))
+    before = row_counts()
+    url = reverse("admin:members_ratinglist_import")
+    page = arbiter_client.post(url, {"file": upload, "date": "1-6-2026"}).content.decode()
+    assert "Het CSV-bestand in het zipbestand is groter dan 1 MB." in page
+    assert "Deze ratings importeren" not in page
+    assert arbiter_client.post(url, {"confirm": "1"}).status_code == 302  # no preview kept
+    assert row_counts() == before

@@ -1,7 +1,10 @@
 """The KNSB rating list parser, on files in the federation's real format."""
 
 import io
+import tracemalloc
 import zipfile
+
+import pytest
 
 from members import knsb
 
@@ -70,12 +73,109 @@ def test_a_file_that_is_not_a_rating_list_says_so():
     wrong = knsb.parse(b"Naam;Rating\r\nJansen;1800\r\n")
     assert [str(e) for e in wrong.errors] == [f"regel 1: de kopregel is niet {HEADER}"]
     assert [str(e) for e in knsb.parse(b"PK\x03\x04garbage").errors] == [
-        "regel 0: het zipbestand is beschadigd"
+        "het zipbestand is beschadigd"
     ]
     two = io.BytesIO()
     with zipfile.ZipFile(two, "w") as archive:
         archive.writestr("a.csv", GOOD)
         archive.writestr("b.csv", GOOD)
     assert [str(e) for e in knsb.parse(two.getvalue()).errors] == [
-        "regel 0: het zipbestand moet precies één CSV-bestand bevatten"
+        "het zipbestand moet precies één CSV-bestand bevatten"
+    ]
+
+
+def deflated(size: int, name="KNSB-ratinglijst.csv", chunk=b"0" * 1_000_000) -> bytes:
+    """A zip holding `size` bytes of zeros, written in chunks: the test stays cheap."""
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive,
+        archive.open(name, "w", force_zip64=True) as member,
+    ):
+        for start in range(0, size, len(chunk)):
+            member.write(chunk[: size - start])
+    return buffer.getvalue()
+
+
+def lying_about_its_size(content: bytes, claimed: int) -> bytes:
+    """The zip with its central directory claiming `claimed` bytes unpacked (one member)."""
+    central = content.rindex(b"PK\x01\x02")
+    data = bytearray(content)
+    data[central + 24 : central + 28] = claimed.to_bytes(4, "little")
+    return bytes(data)
+
+
+def problems(content: bytes) -> list[str]:
+    return [str(error) for error in knsb.parse(content).errors]
+
+
+def test_a_file_over_the_limit_is_refused_unread(monkeypatch):
+    monkeypatch.setattr(knsb, "MAX_FILE_BYTES", len(GOOD) - 1)
+    assert problems(GOOD) == ["het bestand is groter dan 0 MB; een KNSB-ratinglijst is een paar MB"]
+    assert knsb.parse(GOOD).refused == problems(GOOD)[0]
+
+
+def test_an_archive_that_unpacks_beyond_the_limit_is_refused(monkeypatch):
+    monkeypatch.setattr(knsb, "MAX_CSV_BYTES", 2_000_000)
+    assert problems(deflated(2_000_001)) == ["het CSV-bestand in het zipbestand is groter dan 2 MB"]
+    assert problems(zipped(GOOD)) == []
+
+
+def test_an_archive_claiming_less_than_it_holds_is_refused_after_what_it_claims():
+    bomb = lying_about_its_size(deflated(60_000_000), claimed=1000)
+    assert len(bomb) < 100_000
+    assert zipfile.ZipFile(io.BytesIO(bomb)).infolist()[0].file_size == 1000
+    tracemalloc.start()
+    try:
+        assert problems(bomb) == ["het zipbestand is beschadigd"]
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000
+
+
+def test_a_truthful_bomb_is_refused_by_its_declared_size_with_little_memory():
+    bomb = deflated(knsb.MAX_CSV_BYTES + 1_000_000)  # 51 MB unpacked, 50 kB zipped
+    tracemalloc.start()
+    try:
+        assert problems(bomb) == ["het CSV-bestand in het zipbestand is groter dan 50 MB"]
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000
+
+
+def test_reading_stops_at_the_limit_whatever_the_stream_claims():
+    with pytest.raises(ValueError, match="too much"):
+        knsb.read_at_most(io.BytesIO(b"x" * 3_000_001), 3_000_000, "too much")
+    assert knsb.read_at_most(io.BytesIO(b"x" * 3_000_000), 3_000_000, "too much") == (
+        b"x" * 3_000_000
+    )
+
+
+def test_an_archive_must_hold_one_csv_and_nothing_else():
+    inner = zipped(GOOD)
+    assert problems(zipped(inner, name="KNSB.csv")) == [
+        "het zipbestand moet het CSV-bestand zelf bevatten, geen ander zipbestand"
+    ]
+    nested = io.BytesIO()
+    with zipfile.ZipFile(nested, "w") as archive:
+        archive.writestr("KNSB.zip", inner)
+    assert problems(nested.getvalue()) == ["het zipbestand moet precies één CSV-bestand bevatten"]
+    extra = io.BytesIO()
+    with zipfile.ZipFile(extra, "w") as archive:
+        archive.writestr("KNSB.csv", GOOD)
+        archive.writestr("lees-mij.pdf", b"%PDF")
+    assert problems(extra.getvalue()) == ["het zipbestand moet precies één CSV-bestand bevatten"]
+    with zipfile.ZipFile(empty := io.BytesIO(), "w"):
+        pass
+    assert problems(b"PK\x03\x04" + empty.getvalue()) == [
+        "het zipbestand moet precies één CSV-bestand bevatten"
+    ]
+    assert problems(zipped(b"")) == ["regel 1: het bestand is leeg"]
+
+
+def test_a_quoted_field_that_never_ends_is_a_malformed_line():
+    endless = csv_bytes('8100001;"Zeeuw, Jan de' + "x" * 200_000)
+    assert problems(endless) == [
+        "regel 2: het bestand is geen lijst van velden: field larger than field limit (131072)"
     ]

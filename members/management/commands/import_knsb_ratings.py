@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 
@@ -25,10 +26,17 @@ class Command(BaseCommand):
 
     def handle(self, file: Path, date: date, dry_run: bool = False, **options):
         try:
-            content = file.read_bytes()
+            with open(file, "rb") as stream:
+                # Refused by its size before it is read; a pipe is read up to the limit only.
+                problem = knsb.too_large_problem(os.fstat(stream.fileno()).st_size)
+                if problem:
+                    raise CommandError(f"{file}: {problem}")
+                content = stream.read(knsb.MAX_FILE_BYTES + 1)
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from None
         parsed = knsb.parse(content)
+        if parsed.refused:
+            raise CommandError(f"{file}: {parsed.refused}")
         if dry_run or not parsed.is_valid:
             report = imports.preview(parsed, date)
         else:
