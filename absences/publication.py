@@ -74,16 +74,24 @@ def publish_due_rounds(now: datetime) -> list[Round]:
 
 
 def tell_arbiter_about_waiting_rounds(now: datetime) -> None:
-    """Once per round: the arbiter hears why a due pairing could not be published."""
-    for round_ in Round.objects.due_for_publication(now).select_related("competition"):
-        problems = competition_services.publication_problems(round_)
-        if not problems:
-            continue
+    """Once per round: the arbiter hears why a due pairing could not be published. The round
+    is claimed under a row lock first and its problems read inside that lock, so a round that
+    another worker is publishing at this moment (locked, its pairing not yet committed) is
+    skipped rather than reported as waiting."""
+    due = Round.objects.due_for_publication(now).filter(waiting_notice_at__isnull=True)
+    for pk in due.values_list("pk", flat=True):
         with transaction.atomic():
-            claimed = Round.objects.filter(pk=round_.pk, waiting_notice_at__isnull=True).update(
-                waiting_notice_at=now
+            round_ = (
+                Round.objects.select_for_update(skip_locked=True)
+                .filter(pk=pk, published_at__isnull=True, waiting_notice_at__isnull=True)
+                .first()
             )
-            if claimed:
+            if round_ is None:
+                continue  # published, reported, or in another worker's hands
+            problems = competition_services.publication_problems(round_)
+            if problems:
+                round_.waiting_notice_at = now
+                round_.save(update_fields=["waiting_notice_at"])
                 mail.waiting_for_results(round_, problems)
 
 

@@ -3,13 +3,14 @@ appears at its time, once, never from stale data; waiting notices, pairing e-mai
 safety, two workers at once; and rankings that follow line-ups changed anywhere."""
 
 import threading
+import time
 from datetime import date, datetime, timedelta
 from io import StringIO
 
 import pytest
 import time_machine
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections
 from django.test import override_settings
 from django.urls import reverse
 
@@ -180,7 +181,9 @@ def test_a_worker_killed_while_mailing_mails_again_next_time(
     reason="needs real row locks between connections: runs on PostgreSQL (CI)",
 )
 @pytest.mark.django_db(transaction=True)
-def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox):
+@pytest.mark.parametrize("trial", range(10))
+def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox, trial):
+    """A free race, many times: one publication, ten pairing e-mails, no false alarm."""
     barrier = threading.Barrier(2)
     errors = []
 
@@ -203,6 +206,7 @@ def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox):
     round_4.refresh_from_db()
     assert round_4.is_published and round_4.games.count() == 5
     assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+    assert [m.subject for m in mailoutbox if "wacht" in m.subject] == []
 
 
 @override_settings(SITE_URL="https://dsc.example.org/")
@@ -250,3 +254,73 @@ def test_a_round_with_a_player_away_for_a_team_match_is_published_by_itself(roun
     run_pass(at(20))
     round_4.refresh_from_db()
     assert round_4.is_published and jansen.pk not in round_4.seated_ids()
+
+
+def _wait_until(condition, what: str, bound: float = 60.0) -> None:
+    """Poll until `condition()` holds; the bound only ends a broken run."""
+    deadline = time.monotonic() + bound
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {bound} s for {what}")
+        time.sleep(0.01)
+
+
+def _blocked_on_a_row_lock() -> bool:
+    """Another connection of this test waits for a lock (PostgreSQL's own account)."""
+    with connections["default"].cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+            " AND datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
+    round_4, jansen, mailoutbox, monkeypatch
+):
+    """Worker A holds round 4 (paired, not yet committed); worker B runs a whole pass at that
+    moment. B must neither publish it nor tell the arbiter it waits: A is publishing it."""
+    holding, release = threading.Event(), threading.Event()
+    publish = competition_services.publish
+    first = threading.Event()
+
+    def slow_publish(round_, now):
+        if not first.is_set():
+            first.set()
+            holding.set()
+            release.wait(60)
+        return publish(round_, now)
+
+    monkeypatch.setattr(competition_services, "publish", slow_publish)
+    errors, b_done = [], threading.Event()
+
+    def worker(body, done=None):
+        try:
+            body()
+        except Exception as error:  # surfaced below
+            errors.append(error)
+        finally:
+            connection.close()
+            if done:
+                done.set()
+
+    now = at(20, 0, 1)
+    a = threading.Thread(target=worker, args=(lambda: publication.publish_due_rounds(now),))
+    b = threading.Thread(target=worker, args=(lambda: publication.run_pass(now), b_done))
+    with time_machine.travel(now, tick=False):
+        a.start()
+        _wait_until(holding.is_set, "worker A to hold the round")
+        b.start()
+        _wait_until(lambda: b_done.is_set() or _blocked_on_a_row_lock(), "worker B to finish")
+        release.set()
+        a.join()
+        b.join()
+    assert errors == []
+    round_4.refresh_from_db()
+    assert round_4.is_published and round_4.waiting_notice_at is None
+    assert [m.subject for m in mailoutbox if "wacht" in m.subject] == []
