@@ -22,8 +22,8 @@ HEADER = ["Relatienummer", "Naam", "Titel", "FED", "Rating", "Nv", "Geboren", "S
 MIN_RATING, MAX_RATING = 100, 3500
 # A real list is a zip of about 0.5 MB holding a CSV of about 2 MB: these bounds refuse a
 # "zip bomb" (or any stray large file) quickly, before it takes memory or minutes.
-MAX_FILE_BYTES = 20_000_000  # the upload or file given: the zip or the CSV
-MAX_CSV_BYTES = 50_000_000  # the CSV unpacked from the zip
+MAX_FILE_BYTES = 10_000_000  # the upload or file given: the zip or the CSV
+MAX_CSV_BYTES = 20_000_000  # the CSV unpacked from the zip (20 MB take about 270 MB)
 _CHUNK_BYTES = 1_000_000
 # Everything the zip module and zlib raise on a damaged or unusual archive.
 _DAMAGED_ZIP = (

@@ -94,7 +94,7 @@ def test_the_command_refuses_a_file_over_the_limit_by_its_size(club, tmp_path):
     with pytest.raises(CommandError) as error:
         call_command("import_knsb_ratings", str(path), "--date", "2026-06-01")
     assert str(error.value) == (
-        f"{path}: het bestand is groter dan 20 MB; een KNSB-ratinglijst is een paar MB"
+        f"{path}: het bestand is groter dan 10 MB; een KNSB-ratinglijst is een paar MB"
     )
     assert row_counts() == before
 

@@ -134,10 +134,10 @@ def test_an_archive_claiming_less_than_it_holds_is_refused_after_what_it_claims(
 
 
 def test_a_truthful_bomb_is_refused_by_its_declared_size_with_little_memory():
-    bomb = deflated(knsb.MAX_CSV_BYTES + 1_000_000)  # 51 MB unpacked, 50 kB zipped
+    bomb = deflated(knsb.MAX_CSV_BYTES + 1_000_000)  # 21 MB unpacked, 20 kB zipped
     tracemalloc.start()
     try:
-        assert problems(bomb) == ["het CSV-bestand in het zipbestand is groter dan 50 MB"]
+        assert problems(bomb) == ["het CSV-bestand in het zipbestand is groter dan 20 MB"]
         _current, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
