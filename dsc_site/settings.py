@@ -7,7 +7,7 @@ ALLOWED_HOSTS. Every variable is listed in `.env.example`.
 from __future__ import annotations
 
 import os
-from datetime import time
+from datetime import time, timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -90,6 +90,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before whitenoise, so that static files get the headers too (settings at the end).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -183,3 +186,66 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+# --- Login throttling (django-axes; what the site adds is in dsc_site/lockouts.py) ------------
+# Five wrong passwords for one account from one address lock that pair out for 30 minutes, on
+# /accounts/login/ and /beheer/login/ alike; a new password by e-mail or the arbiter (/beheer/,
+# Inlogblokkades → Blokkade opheffen) lifts it. Only failures are stored, not every login.
+INSTALLED_APPS += ["dsc_site.apps.LoginLockoutsConfig"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # turns a lockout into the Dutch page
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out pair before the password
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=30)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True
+AXES_ENABLE_ADMIN = False  # dsc_site/lockouts.py registers the arbiter's Dutch one
+AXES_LOCKOUT_CALLABLE = "dsc_site.lockouts.locked_out_response"
+AXES_CLIENT_IP_CALLABLE = "dsc_site.lockouts.client_ip"
+# How many proxies of our own stand in front of the site and append the address they saw to
+# X-Forwarded-For (1 behind one TLS proxy). 0: the connecting address is the client's. Set it no
+# higher than true, or a client can choose the address its failures are counted against.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or "0")
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES must be 0 or more, not {TRUSTED_PROXIES}")
+
+# --- Content-Security-Policy (django-csp) and Permissions-Policy ------------------------------
+# Everything from the site itself; no inline script or style anywhere, the admin included
+# (templates/admin/change_list.html drops Django's one inline <style>). data: images are
+# Bootstrap's SVG icons in its CSS (the navbar toggler, form validation).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "bluetooth",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
