@@ -15,3 +15,8 @@ from dsc_site.settings import *  # noqa: F403
 # Static files straight from the finders: no collectstatic before the tests.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Passwords hash quickly in tests (the lockout tests type dozens); production keeps Django's.
+# django-axes stays on: the tests log in with force_login, which does not authenticate, and
+# the lockout tests post the login forms.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
