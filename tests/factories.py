@@ -91,6 +91,11 @@ def make_arbiter(username: str = "arbiter") -> User:
         Permission.objects.filter(
             content_type__app_label__in=["competition", "members", "absences"]
         )
+        # Login lockouts: see them and lift one.
+        | Permission.objects.filter(
+            content_type__app_label="axes",
+            codename__in=["view_accessattempt", "delete_accessattempt"],
+        )
     )
     user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
     user.groups.add(group)

@@ -287,6 +287,11 @@ def create_arbiter() -> None:
         Permission.objects.filter(
             content_type__app_label__in=["competition", "members", "absences"]
         )
+        # Login lockouts: see them and lift one.
+        | Permission.objects.filter(
+            content_type__app_label="axes",
+            codename__in=["view_accessattempt", "delete_accessattempt"],
+        )
     )
     username, password = ARBITER
     user, created = User.objects.get_or_create(
