@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from datetime import time, timedelta
+from email.utils import parseaddr
 from pathlib import Path
 
 import dj_database_url
@@ -249,3 +250,73 @@ PERMISSIONS_POLICY = {
         "xr-spatial-tracking",
     )
 }
+
+
+# --- Keeping the site running (operations/): health, logs, error mails, backups ---------------
+INSTALLED_APPS += ["operations"]
+MIDDLEWARE = [
+    "operations.health.HealthMiddleware",  # /gezond/ first: no host check, redirect or session
+    "operations.logs.RequestContextMiddleware",  # log lines name the request's path and user
+    *MIDDLEWARE,
+]
+
+
+def env_admins(name: str) -> list[tuple[str, str]]:
+    """ADMINS="Naam <naam@example.org>, other@example.org": who gets a mail per server error."""
+    admins = []
+    for entry in env_list(name):
+        display, address = parseaddr(entry)
+        if "@" not in address or " " in address:
+            raise ImproperlyConfigured(
+                f"{name} must list addresses such as Naam <a@b.nl>, not {entry!r}"
+            )
+        admins.append((display or address, address))
+    return admins
+
+
+ADMINS = env_admins("ADMINS")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# One line per event on stderr (beside gunicorn's; its access log goes to stdout), with the
+# request's path and user id; an unhandled error also mails ADMINS (with DEBUG off).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request": {"()": "operations.logs.RequestFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "line": {
+            "()": "operations.logs.OneLineFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s path=%(path)s user=%(user)s %(message)s",
+        }
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request"],
+            "formatter": "line",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.request": {
+            "handlers": ["stderr", "mail_admins"],
+            "level": "INFO",
+            "propagate": False,
+        },
+    },
+}
+# The worker's daily backup (operations/backups.py): into BACKUP_DIR, none when it is unset;
+# the last BACKUP_KEEP daily backups are kept.
+BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP") or "14")
+if BACKUP_KEEP < 1:
+    raise ImproperlyConfigured(f"BACKUP_KEEP must be 1 or more, not {BACKUP_KEEP}")

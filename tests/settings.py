@@ -20,3 +20,6 @@ WHITENOISE_AUTOREFRESH = True
 # django-axes stays on: the tests log in with force_login, which does not authenticate, and
 # the lockout tests post the login forms.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Daily backups only where a test asks for them (override_settings(BACKUP_DIR=...)).
+BACKUP_DIR = ""

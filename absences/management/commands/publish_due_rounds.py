@@ -2,9 +2,11 @@
 
 Each pass brings the current rankings up to date, applies the no-show rule, publishes the
 pairings whose time has come (Friday 20:00), tells the arbiter once when a pairing waits for
-results, and e-mails published pairings to the players (absences/publication.py). Runs one
-pass and exits (for cron and tests), or with --loop keeps checking every --interval seconds
-until SIGTERM/SIGINT; it prints "worker ready" once its signal handlers are in place.
+results, and e-mails published pairings to the players (absences/publication.py). After a
+pass it records its heartbeat (`/gezond/`, the arbiter's start page) and, once a day, makes the
+site's backup (operations/backups.py, when BACKUP_DIR is set). Runs one pass and exits (for
+cron and tests), or with --loop keeps checking every --interval seconds until SIGTERM/SIGINT;
+it prints "worker ready" once its signal handlers are in place.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from absences import publication
+from operations import backups
+from operations.models import WorkerHeartbeat
 
 
 class Command(BaseCommand):
@@ -38,16 +42,27 @@ class Command(BaseCommand):
             self.stdout.write("worker ready")  # a supervisor or a test may signal from now on
             self.stdout.flush()
         while True:
+            now = timezone.now()
             try:
-                for round_ in publication.run_pass(timezone.now()):
+                for round_ in publication.run_pass(now):
                     self.stdout.write(f"published: {round_}")
                     self.stdout.flush()
+                WorkerHeartbeat.objects.record(now)  # seen: a pass that did its work
             except Exception as error:
                 if not loop:
                     raise
                 # A database restart or an unreachable mail server must not end the worker:
                 # the failed step rolled back and the next pass does it again.
                 self.stderr.write(f"pass failed, retrying: {error!r}")
+            try:
+                if backup := backups.make_daily_backup(now):
+                    self.stdout.write(f"backup: {backup}")
+                    self.stdout.flush()
+            except Exception as error:
+                if not loop:
+                    raise
+                # Claimed for today: tried again when the claim expires, not every pass.
+                self.stderr.write(f"backup failed: {error!r}")
             if not loop:
                 return
             deadline = time.monotonic() + interval

@@ -1,0 +1,42 @@
+"""`/gezond/`: 200 "ok" when the database answers and the worker was seen recently, else 503
+with the reason in one plain line. For health checks and monitors: answered by the first
+middleware, before host checks, the https redirect, sessions and login; never cached."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import DatabaseError
+from django.http import HttpResponse
+from django.utils import timezone
+
+from operations.models import WorkerHeartbeat
+
+HEALTH_PATH = "/gezond/"
+
+
+def site_health(now: datetime) -> tuple[bool, str]:
+    try:
+        worker = WorkerHeartbeat.objects.status(now)
+    except DatabaseError:
+        return False, "database unavailable"
+    if worker.seen_at is None:
+        return False, "worker never seen"
+    if worker.late:
+        return False, f"worker not seen since {timezone.localtime(worker.seen_at):%Y-%m-%d %H:%M}"
+    return True, "ok"
+
+
+class HealthMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path != HEALTH_PATH:
+            return self.get_response(request)
+        healthy, reason = site_health(timezone.now())
+        response = HttpResponse(
+            f"{reason}\n", status=200 if healthy else 503, content_type="text/plain; charset=utf-8"
+        )
+        response["Cache-Control"] = "no-store"
+        return response

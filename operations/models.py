@@ -1,0 +1,86 @@
+"""What the site records about itself: when the worker was last seen, which daily backups
+were made. Both are plain rows, so every process sees them without a shared cache."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# The worker passes every 20 seconds; a worker not seen for this long is down or stuck.
+WORKER_LATE_AFTER = timedelta(minutes=5)
+# A daily backup claimed this long ago and never finished (its worker died) is tried again.
+BACKUP_CLAIM_EXPIRES_AFTER = timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class WorkerStatus:
+    seen_at: datetime | None
+    late: bool
+
+
+class HeartbeatQuerySet(models.QuerySet):
+    def record(self, now: datetime) -> None:
+        """The worker finished a pass at `now` (one row, written by every pass)."""
+        if not self.filter(pk=WorkerHeartbeat.ONLY).update(seen_at=now):
+            self.get_or_create(pk=WorkerHeartbeat.ONLY, defaults={"seen_at": now})
+
+    def status(self, now: datetime) -> WorkerStatus:
+        seen_at = self.filter(pk=WorkerHeartbeat.ONLY).values_list("seen_at", flat=True).first()
+        return WorkerStatus(seen_at, seen_at is None or now - seen_at > WORKER_LATE_AFTER)
+
+
+class WorkerHeartbeat(models.Model):
+    """The one row the worker rewrites after each pass."""
+
+    ONLY = 1
+    seen_at = models.DateTimeField(_("last seen"))
+
+    objects = HeartbeatQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("worker heartbeat")
+        verbose_name_plural = _("worker heartbeats")
+
+    def __str__(self) -> str:
+        return str(self.seen_at)
+
+
+class DailyBackupQuerySet(models.QuerySet):
+    def claim(self, today: date, now: datetime) -> DailyBackup | None:
+        """Today's backup for this worker to make, or None when another worker made it or is
+        making it: the day's row is created once; a claim that never finished expires."""
+        row, created = self.get_or_create(day=today, defaults={"started_at": now})
+        if created:
+            return row
+        expired = self.filter(
+            pk=row.pk, finished_at__isnull=True, started_at__lt=now - BACKUP_CLAIM_EXPIRES_AFTER
+        ).update(started_at=now)
+        return row if expired else None
+
+    def finish(self, row: DailyBackup, file_name: str, now: datetime) -> None:
+        self.filter(pk=row.pk).update(file_name=file_name, finished_at=now)
+
+    def forget_before(self, day: date) -> None:
+        self.filter(day__lt=day).delete()
+
+
+class DailyBackup(models.Model):
+    """A day's backup: claimed by one worker (`started_at`), done at `finished_at`."""
+
+    day = models.DateField(_("day"), unique=True)
+    started_at = models.DateTimeField(_("started at"))
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    file_name = models.CharField(_("file"), max_length=200, blank=True)
+
+    objects = DailyBackupQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("daily backup")
+        verbose_name_plural = _("daily backups")
+        ordering = ["-day"]
+
+    def __str__(self) -> str:
+        return str(self.day)
