@@ -215,8 +215,9 @@ if TRUSTED_PROXIES < 0:
 
 # --- Content-Security-Policy (django-csp) and Permissions-Policy ------------------------------
 # Everything from the site itself; no inline script or style anywhere, the admin included
-# (templates/admin/change_list.html drops Django's one inline <style>). data: images are
-# Bootstrap's SVG icons in its CSS (the navbar toggler, form validation).
+# (Django's admin has one inline <style>, on a change list with both actions_on_top and
+# actions_on_bottom off: keep one of them on). data: images are Bootstrap's SVG icons in its
+# CSS (the navbar toggler, form validation). tests/browser/test_security.py walks every page.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
