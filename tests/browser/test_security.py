@@ -1,0 +1,165 @@
+"""People who try, in a real browser: a member locked out after wrong passwords finds the way
+out by e-mail; every page, the admin included, works under the Content-Security-Policy."""
+
+import re
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth.models import User
+
+from competition.models import Participant, Round
+from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, open_menu, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_locked_out_member_finds_the_way_out_by_email(
+    transactional_db, live_server, page, width, mailoutbox
+):
+    User.objects.create_user("jan", "jan@example.org", "the-right-password")
+    for _ in range(5):
+        log_in(page, live_server.url, ("jan", "a-wrong-password"))
+    log_in(page, live_server.url, ("jan", "the-right-password"))
+    main = page.locator("main")
+    assert page.locator("h1").inner_text() == "Te veel mislukte pogingen"
+    assert (
+        "Na 5 verkeerde wachtwoorden kan dit account vanaf dit adres 30 minuten niet inloggen."
+        in main.inner_text()
+    )
+    assert page.get_by_role("link", name="Nieuw wachtwoord kiezen via e-mail").is_visible()
+    screenshot(page, "locked-out", width)
+
+    page.get_by_role("link", name="Nieuw wachtwoord kiezen via e-mail").click()
+    page.get_by_label("E-mailadres").fill("jan@example.org")
+    page.get_by_role("button", name="Stuur de link").click()
+    [message] = mailoutbox
+    assert message.subject == "Een nieuw wachtwoord voor de site van DSC Drachten"
+    assert "heft ook een blokkade op" in message.body
+    link = re.search(r"http://\S+/accounts/reset/\S+", message.body)[0]
+    page.goto(link)
+    page.get_by_label("Nieuw wachtwoord").first.fill("a-new-long-password")
+    page.get_by_label("Nieuw wachtwoord bevestigen").fill("a-new-long-password")
+    page.get_by_role("button", name="Wachtwoord opslaan").click()
+    assert page.locator("h1").inner_text() == "Wachtwoord opgeslagen"
+
+    log_in(page, live_server.url, ("jan", "a-new-long-password"))
+    assert page.url == f"{live_server.url}/"
+
+
+VIOLATIONS_TO_PYTHON = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  const where = `${event.sourceFile}:${event.lineNumber}`;
+  window.reportViolation(`${event.violatedDirective} blocked ${event.blockedURI} at ${where}`);
+});
+"""
+
+
+def test_every_page_works_under_the_content_security_policy(demo, live_server, page):
+    """One width: this is a sweep, not a flow. Violations are caught twice: the page's own
+    securitypolicyviolation events (Playwright's init script is not subject to the policy) and
+    Chromium's console messages; a script error on any page fails the sweep as well."""
+    url = live_server.url
+    seen = []
+    page.expose_function("reportViolation", lambda text: seen.append(text))
+    page.add_init_script(VIOLATIONS_TO_PYTHON)
+    page.on(
+        "console",
+        lambda message: "Content Security Policy" in message.text and seen.append(message.text),
+    )
+    page.on("pageerror", lambda error: seen.append(f"script error: {error}"))
+
+    def visit(path):
+        page.goto(f"{url}{path}")
+        page.evaluate("() => new Promise((done) => setTimeout(done))")  # queued events first
+        assert not seen, (path, seen)
+
+    # The catcher catches: an inline style attribute is refused and reported.
+    page.set_viewport_size(WIDTHS["phone"])
+    visit("/reglement/")
+    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<b style=\"color: red\">x</b>')")
+    page.evaluate("() => new Promise((done) => setTimeout(done))")
+    assert seen and "style-src" in seen[0]
+    seen.clear()
+
+    # The public site, at phone width: the menu opens (Bootstrap's script runs).
+    round_13 = Round.objects.get(competition__kind="classical", number=13)
+    round_14 = Round.objects.get(competition__kind="classical", number=14)
+    player = Participant.objects.filter(competition=round_13.competition).first()
+    for path in [
+        "/",
+        "/ranglijst/",
+        "/ranglijst/12/",
+        "/indeling/",
+        f"/spelers/{player.pk}/",
+        "/prijzen/",
+        "/rapid/ranglijst/",
+        "/rapid/indeling/",
+        "/teamspelers/",
+        "/reglement/",
+        "/geen-pagina/",
+        "/accounts/password_reset/",
+    ]:
+        visit(path)
+    assert page.locator("h1").inner_text() == "Wachtwoord vergeten?"
+    open_menu(page, "phone")
+    page.get_by_role("link", name="Ranglijst", exact=True).wait_for(state="visible")
+
+    log_in(page, url, MEMBER, "/afmelden/")
+    assert not seen, seen
+    visit("/afmelden/")
+    page.locator(".form-check", has_text="Ronde 14,").get_by_role("checkbox").check()
+    page.get_by_role("button", name="Laat zien wat er gebeurt").click()
+    assert page.locator("section.preview").is_visible()
+    visit("/profiel/")
+    page.context.clear_cookies()
+
+    # The admin, at desktop width.
+    page.set_viewport_size(WIDTHS["desktop"])
+    visit("/beheer/")
+    page.get_by_label("Gebruikersnaam").fill(ARBITER[0])
+    page.get_by_label("Wachtwoord").fill(ARBITER[1])
+    page.get_by_role("button", name="Inloggen").click()
+    assert not seen, seen
+    visit("/beheer/")
+    assert "Deze week" in page.locator("#content-main").inner_text()
+
+    # A change list whose script works: "select all" ticks every row and counts them.
+    visit("/beheer/competition/round/")
+    page.locator("#action-toggle").check()
+    rows = page.locator("input.action-select")
+    assert rows.count() > 1 and all(box.is_checked() for box in rows.all())
+    assert (
+        f"{rows.count()} van de {rows.count()} geselecteerd"
+        in page.locator(".action-counter").inner_text()
+    )
+    visit("/beheer/members/teamplayerlot/")  # a list without actions
+    locked = {"username": "jan", "ip_address": "192.0.2.10", "failures_since_start": 5}
+    AccessAttempt.objects.create(**locked, user_agent="x", http_accept="*/*", path_info="/")
+    visit("/beheer/axes/accessattempt/")
+    assert "Geblokkeerd tot" in page.locator("#result_list").inner_text()
+    screenshot(page, "arbiter-lockouts", "desktop")
+    visit("/beheer/members/member/")
+    page.get_by_role("link", name="Toevoegen").first.click()  # a change form, empty
+    assert not seen, seen
+
+    # A round's steps: its form, the results, the pairing, publishing early, the history.
+    visit(f"/beheer/competition/round/{round_13.pk}/change/")
+    visit(f"/beheer/competition/round/{round_13.pk}/results/")
+    assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
+    for _board in range(round_13.games.count()):  # the cursor starts on board 1
+        page.keyboard.type("r")
+        page.keyboard.press("Tab")
+    page.get_by_role("button", name="Uitslagen opslaan").click()
+    page.get_by_role("button", name="Ja, uitslagen nu opslaan").first.click()
+    assert "uitslag(en) opgeslagen" in page.locator("ul.messagelist").inner_text()
+    assert not seen, seen
+    visit(f"/beheer/competition/round/{round_14.pk}/change/")
+    page.get_by_role("button", name="Indeling maken").click()
+    assert "De indeling is gemaakt" in page.locator("ul.messagelist").inner_text()
+    page.get_by_role("button", name="Indeling publiceren").click()
+    assert page.locator("h1").inner_text() == "Ronde 14 publiceren vóór de afmeldtermijn?"
+    assert not seen, seen
+    visit(f"/beheer/competition/round/{round_13.pk}/history/")
+    visit(f"/beheer/competition/competition/{round_13.competition.pk}/change/")
+    visit("/beheer/members/ratinglist/import/")
+    assert page.locator("input[type=file]").count() == 1
