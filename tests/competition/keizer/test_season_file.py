@@ -165,6 +165,11 @@ def test_writing_and_reading_gives_the_same_season(worked_example):
         ),
         (minimal(pair={"absent": {"zz": "excused"}}), "pair.absent.zz: unknown player id 'zz'"),
         (minimal(rounds={"games": []}), "rounds: must be a list"),
+        (minimal(rounds=[{"games": []}] * 101), "rounds: at most 100 rounds, not 101"),
+        (
+            minimal(players=[{"id": f"p{i}"} for i in range(301)], rounds=[]),
+            "players: at most 300 players, not 301",
+        ),
         (
             minimal(rounds=[{"games": []}] * 3 + [{"absent": {"a": "excused"}, "bye": "b"}]),
             'rounds[3]: a round needs "games" (an empty list is allowed)',
@@ -216,6 +221,14 @@ def test_the_written_file_is_json_with_every_setting(worked_example):
     assert document["settings"]["excused_fraction"] == "1/3"
     assert document["settings"]["full_revaluation_from_round"] == 10
     assert len(document["rounds"]) == 3
+
+
+def test_the_largest_season_is_read():
+    players = [{"id": f"p{i}"} for i in range(season_file.MAX_PLAYERS)]
+    season = season_file.from_document(
+        {"players": players, "rounds": [{"games": []}] * season_file.MAX_ROUNDS}
+    )
+    assert (len(season.players), len(season.rounds)) == (300, 100)
 
 
 def test_a_round_with_an_empty_list_of_games_is_read():
