@@ -228,7 +228,10 @@ def _applied_migrations() -> list[str]:
 
 
 def _sqlite_copy(target: Path) -> None:
-    """SQLite's online backup: a consistent copy while other processes keep writing."""
+    """SQLite's online backup: a consistent copy while other processes keep writing. Never
+    inside a transaction of our own: the copy would wait for it to end, for ever."""
+    if connection.in_atomic_block:
+        raise BackupFailed("a backup cannot be made inside a transaction")
     connection.ensure_connection()
     copy = sqlite3.connect(target)
     try:
