@@ -19,6 +19,7 @@ from competition import services as competition_services
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Game, Round
 from members.models import ExternalGame, Team, TeamMatch
+from operations.models import WorkerHeartbeat
 from tests.factories import make_line_up, make_round_1_with_two_cancelled
 from tests.moments import AMSTERDAM, at
 
@@ -54,6 +55,24 @@ def test_at_eight_the_round_is_paired_and_published_once(round_4):
     round_4.refresh_from_db()
     assert round_4.published_at == FRIDAY_20
     assert list(round_4.games.values_list("board", "white_id", "black_id")) == games
+
+
+def test_every_pass_records_the_workers_heartbeat_even_with_nothing_to_do(db):
+    run_worker(at(10))
+    assert WorkerHeartbeat.objects.status(at(10)).seen_at == at(10)
+    run_worker(at(10, minute=20))
+    assert WorkerHeartbeat.objects.status(at(10, minute=20)).seen_at == at(10, minute=20)
+    assert WorkerHeartbeat.objects.count() == 1
+
+
+def test_a_failing_pass_records_no_heartbeat(round_4, monkeypatch):
+    def broken(now):
+        raise RuntimeError("mail server down")
+
+    monkeypatch.setattr(publication, "run_pass", broken)
+    with pytest.raises(RuntimeError):
+        run_worker(FRIDAY_20)
+    assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at is None
 
 
 def test_a_worker_that_was_down_catches_up(round_4):

@@ -1,0 +1,152 @@
+"""`/gezond/` and `worker_health` (operations/health.py): healthy only while the database
+answers and the worker was seen within five minutes; plain, uncached, for any host, without
+login or session; and the real web process and worker, as compose.yaml checks them."""
+
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+import time_machine
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import OperationalError
+from django.test import override_settings
+
+from operations.models import HeartbeatQuerySet, WorkerHeartbeat
+from tests.dsc_site import test_image_roles as image
+from tests.dsc_site.test_image_roles import ROOT, STARTUP, Output, dockerfile_cmd, free_port
+from tests.moments import at
+
+production_env = image.production_env  # the fixture: a migrated SQLite file, production settings
+
+NOW = at(12)
+
+
+def health(client, **headers):
+    with time_machine.travel(NOW, tick=False):
+        return client.get("/gezond/", **headers)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("seen", "status", "text"),
+    [
+        (timedelta(seconds=20), 200, "ok\n"),
+        (timedelta(minutes=5), 200, "ok\n"),
+        (timedelta(minutes=5, seconds=1), 503, "worker not seen since 2026-09-18 11:54\n"),
+        (None, 503, "worker never seen\n"),
+    ],
+)
+def test_the_site_is_healthy_only_while_the_worker_was_seen_within_five_minutes(
+    client, seen, status, text
+):
+    if seen is not None:
+        WorkerHeartbeat.objects.record(NOW - seen)
+    response = health(client)
+    assert response.status_code == status
+    assert response.content.decode() == text
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response["Cache-Control"] == "no-store"
+    assert not response.cookies  # no session, no CSRF cookie
+
+
+@pytest.mark.django_db
+def test_the_site_is_unhealthy_when_the_database_does_not_answer(client, monkeypatch):
+    def unreachable(self, now):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(HeartbeatQuerySet, "status", unreachable)
+    response = health(client)
+    assert response.status_code == 503
+    assert response.content == b"database unavailable\n"
+
+
+@pytest.mark.django_db
+@override_settings(ALLOWED_HOSTS=["dsc.example.org"], SECURE_SSL_REDIRECT=True)
+def test_a_health_check_from_inside_the_container_is_answered(client):
+    """Plain http to 127.0.0.1, as compose.yaml's check asks: no redirect, no host refusal."""
+    WorkerHeartbeat.objects.record(NOW)
+    assert health(client, HTTP_HOST="127.0.0.1:8000").status_code == 200
+    assert client.get("/", HTTP_HOST="dsc.example.org").status_code == 301  # the rest redirects
+
+
+@pytest.mark.django_db
+def test_the_worker_health_command_says_ok_or_why_not():
+    WorkerHeartbeat.objects.record(NOW - timedelta(minutes=1))
+    out = StringIO()
+    with time_machine.travel(NOW, tick=False):
+        call_command("worker_health", stdout=out)
+    assert out.getvalue() == "ok\n"
+    later = time_machine.travel(NOW + timedelta(minutes=10), tick=False)
+    with later, pytest.raises(CommandError, match=r"^worker not seen since 2026-09-18 11:59$"):
+        call_command("worker_health")
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=STARTUP) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_the_web_process_reports_the_real_worker_alive(production_env):
+    """gunicorn as the image runs it, with production's https redirect and host; the worker
+    as compose runs it; the check as compose.yaml makes it."""
+    env = {**production_env, "SECURE_SSL_REDIRECT": "true", "ALLOWED_HOSTS": "dsc.example.org"}
+    port = free_port()
+    web = subprocess.Popen(
+        dockerfile_cmd(),
+        cwd=ROOT,
+        env={**env, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    web_output = Output(web.stderr)
+    worker = None
+    try:
+        web_output.wait_for("Booting worker")
+        url = f"http://127.0.0.1:{port}/gezond/"
+        assert get(url) == (503, "worker never seen\n")
+        assert get(f"http://127.0.0.1:{port}/")[0] == 400  # any other page: not this host
+
+        worker = subprocess.Popen(
+            [sys.executable, "manage.py", "publish_due_rounds", "--loop", "--interval", "0.2"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        worker_output = Output(worker.stdout)
+        worker_output.wait_for("worker ready")
+        deadline = time.monotonic() + STARTUP
+        while (answer := get(url)) != (200, "ok\n") and time.monotonic() < deadline:
+            time.sleep(0.1)  # until the first pass wrote its heartbeat
+        assert answer == (200, "ok\n")
+        worker.send_signal(signal.SIGTERM)
+        worker_output.wait_for("worker stopped")
+        assert worker.wait(timeout=STARTUP) == 0
+        worker_output.close()
+
+        checked = subprocess.run(
+            [sys.executable, "manage.py", "worker_health"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert (checked.returncode, checked.stdout) == (0, "ok\n")
+    finally:
+        if worker is not None and worker.poll() is None:
+            worker.kill()
+            worker.wait(timeout=STARTUP)
+        web.send_signal(signal.SIGTERM)
+        web.wait(timeout=STARTUP)
+        web_output.close()
