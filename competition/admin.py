@@ -47,6 +47,7 @@ from competition.templatetags.keizer import format_amount
 from competition.trf_export import trf_text
 from members import admin as members_admin
 from members.models import Member, TeamMatch
+from operations.models import WorkerHeartbeat
 
 # -- history pages in Dutch ---------------------------------------------------------------------
 
@@ -788,7 +789,8 @@ def start_page(request):
 
 def this_week(now: datetime) -> dict:
     """What the arbiter has to do this week, read from what is stored: the coming rounds
-    with their stage and who is absent, open team-match claims, missing results."""
+    with their stage and who is absent, open team-match claims, missing results, and when the
+    worker (which publishes the pairing) was last seen."""
     today = timezone.localdate(now)
     competitions = Competition.objects.current(today)
     competition = competitions.classical().first()
@@ -844,4 +846,5 @@ def this_week(now: datetime) -> dict:
         "missing_results": list(missing),
         "members": Member.objects.active().order_by("name"),
         "stages": Round.Stage,
+        "worker": WorkerHeartbeat.objects.status(now),
     }
