@@ -1,0 +1,45 @@
+"""The arbiter sees on the start page whether the worker runs: a red warning when it is late,
+the time it was last seen otherwise (phone and desktop width)."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from operations.models import WorkerHeartbeat
+from tests.browser.helpers import screenshot
+from tests.factories import make_arbiter
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_start_page_warns_in_red_while_the_worker_is_away(
+    transactional_db, live_server, page, width
+):
+    make_arbiter()
+    WorkerHeartbeat.objects.record(timezone.now() - timedelta(hours=2))
+    page.goto(f"{live_server.url}/beheer/")
+    page.get_by_label("Gebruikersnaam").fill("arbiter")
+    page.get_by_label("Wachtwoord").fill("arbiter-password")
+    page.get_by_role("button", name="Inloggen").click()
+
+    warning = page.get_by_role("alert").filter(has_text="De verwerker is sinds")
+    assert re.fullmatch(
+        r"De verwerker is sinds \w+ \d+ \w+ \d\d:\d\d niet meer gezien: de indeling wordt niet "
+        r"automatisch gepubliceerd\. Waarschuw de beheerder\.",
+        warning.inner_text(),
+    )
+    red, green, blue = map(
+        int, re.findall(r"\d+", warning.evaluate("e => getComputedStyle(e).color"))[:3]
+    )
+    assert red > 150 and green < 80 and blue < 80  # Django's error colour
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    screenshot(page, "arbiter-worker-late", width)
+
+    WorkerHeartbeat.objects.record(timezone.now())  # the worker is back
+    page.reload()
+    assert page.get_by_role("alert").filter(has_text="De verwerker").count() == 0
+    assert re.fullmatch(
+        r"Verwerker laatst gezien om \d\d:\d\d\.", page.locator(".week-worker").inner_text()
+    )
