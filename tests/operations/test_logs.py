@@ -1,0 +1,95 @@
+"""Errors are seen (operations/logs.py, LOGGING and ADMINS in the settings): an unhandled error
+shows the Dutch 500 page, mails the administrators and is logged on one line with the request's
+path and user id; production settings log to stderr and read ADMINS from the environment."""
+
+import logging
+from io import StringIO
+
+import pytest
+from django.core import mail
+from django.template.loader import render_to_string
+from django.test import Client, override_settings
+
+from tests.dsc_site.test_settings import PRODUCTION, manage
+
+ADMINS = [("Beheer DSC", "beheer@example.org")]
+
+
+@pytest.fixture
+def log_lines():
+    """What the site's log handler (stderr in production) writes, as lines."""
+    (handler,) = (h for h in logging.getLogger().handlers if h.name == "stderr")
+    written = StringIO()
+    previous = handler.setStream(written)
+    yield lambda: written.getvalue().splitlines()
+    handler.setStream(previous)
+
+
+@override_settings(ROOT_URLCONF="tests.operations.failing_urls", ADMINS=ADMINS)
+def test_an_unhandled_error_shows_the_dutch_page_mails_the_admins_and_logs_one_line(
+    arbiter, log_lines
+):
+    client = Client(raise_request_exception=False)
+    client.force_login(arbiter)
+    response = client.get("/kapot/")
+
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "Er ging iets mis" in page and '<html lang="nl">' in page
+    (sent,) = mail.outbox
+    assert sent.to == ["beheer@example.org"]
+    assert "/kapot/" in sent.subject
+    (line,) = [line for line in log_lines() if "Internal Server Error" in line]
+    assert f"ERROR django.request path=/kapot/ user={arbiter.pk} Internal Server Error" in line
+    assert "RuntimeError: a bug\\nover two lines" in line  # the traceback on the same line
+
+
+@override_settings(ROOT_URLCONF="tests.operations.failing_urls")
+def test_what_the_sites_code_logs_during_a_request_names_its_path_and_user(arbiter, log_lines):
+    client = Client()
+    client.force_login(arbiter)
+    assert client.get("/meldt/").status_code == 200
+    assert log_lines()[-1].endswith(
+        f"WARNING competition.services path=/meldt/ user={arbiter.pk} something worth knowing"
+    )
+
+
+def test_a_line_logged_outside_a_request_says_so(log_lines):
+    logging.getLogger("django.request").warning("no request here")
+    assert log_lines()[-1].endswith("WARNING django.request path=- user=- no request here")
+
+
+def test_the_500_page_needs_neither_a_request_nor_the_database():
+    page = render_to_string("500.html")  # no `db` fixture: a query would fail the test
+    assert "Er ging iets mis" in page
+
+
+def test_production_logs_one_line_per_event_to_stderr_and_mails_the_admins():
+    show = (
+        "import logging; from django.conf import settings; "
+        "print(settings.ADMINS); "
+        "print([type(h).__name__ for h in logging.getLogger('django.request').handlers]); "
+        "logging.getLogger('competition').error('first\\nsecond')"
+    )
+    process = manage(
+        "shell",
+        "-v",
+        "0",
+        "-c",
+        show,
+        **PRODUCTION,
+        ADMINS="Beheer DSC <beheer@dsc.example.org>, noodgeval@dsc.example.org",
+    )
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.splitlines() == [
+        "[('Beheer DSC', 'beheer@dsc.example.org'), "
+        "('noodgeval@dsc.example.org', 'noodgeval@dsc.example.org')]",
+        "['StreamHandler', 'AdminEmailHandler']",
+    ]
+    assert "ERROR competition path=- user=- first\\nsecond" in process.stderr.splitlines()[-1]
+
+
+def test_a_malformed_admins_setting_is_refused():
+    process = manage("check", **PRODUCTION, ADMINS="Beheer DSC")
+    assert process.returncode != 0
+    assert "ADMINS must list addresses such as Naam <a@b.nl>, not 'Beheer DSC'" in process.stderr
