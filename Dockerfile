@@ -1,7 +1,9 @@
 # One image, two roles: the web process (default) and the worker
 # (`python manage.py publish_due_rounds --loop`). Multi-stage, runs as a non-root user.
+# Debian 12 (bookworm): its postgresql-client is version 15, like the database in compose.yaml
+# (pg_dump must not be older than the server) for `backup_site` and `restore_site`.
 
-FROM python:3.11-slim AS build
+FROM python:3.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
 COPY pyproject.toml ./
@@ -10,13 +12,19 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && python -m venv /venv \
     && /venv/bin/pip install -r requirements.txt
 
-FROM python:3.11-slim
+FROM python:3.11-slim-bookworm
 ENV PATH=/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     DJANGO_SETTINGS_MODULE=dsc_site.settings \
     PORT=8000
-RUN useradd --create-home --uid 10001 dsc
+# The package name fixes the major version; Debian's security updates within it are welcome.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends postgresql-client-15 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 10001 dsc \
+    && mkdir /backups && chown 10001 /backups
 COPY --from=build /venv /venv
 WORKDIR /app
 COPY manage.py ./
@@ -24,6 +32,7 @@ COPY dsc_site ./dsc_site
 COPY competition ./competition
 COPY members ./members
 COPY absences ./absences
+COPY operations ./operations
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale

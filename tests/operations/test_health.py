@@ -2,6 +2,7 @@
 answers and the worker was seen within five minutes; plain, uncached, for any host, without
 login or session; and the real web process and worker, as compose.yaml checks them."""
 
+import json
 import signal
 import subprocess
 import sys
@@ -96,9 +97,22 @@ def get(url: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+def compose_web_check(port: int) -> int:
+    """compose.yaml's health check of the web service, run here against `port`."""
+    line = next(
+        text
+        for text in (ROOT / "compose.yaml").read_text().splitlines()
+        if "test:" in text and "/gezond/" in text
+    )
+    command = json.loads(line.split("test:", 1)[1])
+    assert command[:3] == ["CMD", "python", "-c"]
+    code = command[3].replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True).returncode
+
+
 def test_the_web_process_reports_the_real_worker_alive(production_env):
     """gunicorn as the image runs it, with production's https redirect and host; the worker
-    as compose runs it; the check as compose.yaml makes it."""
+    as compose runs it; the checks as compose.yaml makes them."""
     env = {**production_env, "SECURE_SSL_REDIRECT": "true", "ALLOWED_HOSTS": "dsc.example.org"}
     port = free_port()
     web = subprocess.Popen(
@@ -115,6 +129,7 @@ def test_the_web_process_reports_the_real_worker_alive(production_env):
         web_output.wait_for("Booting worker")
         url = f"http://127.0.0.1:{port}/gezond/"
         assert get(url) == (503, "worker never seen\n")
+        assert compose_web_check(port) != 0
         assert get(f"http://127.0.0.1:{port}/")[0] == 400  # any other page: not this host
 
         worker = subprocess.Popen(
@@ -130,6 +145,7 @@ def test_the_web_process_reports_the_real_worker_alive(production_env):
         while (answer := get(url)) != (200, "ok\n") and time.monotonic() < deadline:
             time.sleep(0.1)  # until the first pass wrote its heartbeat
         assert answer == (200, "ok\n")
+        assert compose_web_check(port) == 0
         worker.send_signal(signal.SIGTERM)
         worker_output.wait_for("worker stopped")
         assert worker.wait(timeout=STARTUP) == 0
