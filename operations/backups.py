@@ -258,6 +258,8 @@ def _check_sqlite(path: Path, database: Path) -> None:
 
 def _sqlite_restore(database: Path) -> None:
     """SQLite's backup API in reverse: the live database becomes the copy in one step."""
+    if connection.in_atomic_block:
+        raise BackupFailed("a restore cannot run inside a transaction")
     source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
         connection.close()
