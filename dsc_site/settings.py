@@ -91,9 +91,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Before whitenoise, so that static files get the headers too (settings at the end).
-    "csp.middleware.CSPMiddleware",
-    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -203,6 +200,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=30)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False  # no "AXES: BEGIN" line from every command and worker start
 AXES_ENABLE_ADMIN = False  # dsc_site/lockouts.py registers the arbiter's Dutch one
 AXES_LOCKOUT_CALLABLE = "dsc_site.lockouts.locked_out_response"
 AXES_CLIENT_IP_CALLABLE = "dsc_site.lockouts.client_ip"
@@ -255,8 +253,12 @@ PERMISSIONS_POLICY = {
 
 # --- Keeping the site running (operations/): health, logs, error mails, backups ---------------
 INSTALLED_APPS += ["operations"]
+# /gezond/ is answered before the host check, the https redirect and the session; only the
+# two header middlewares come first, so that its answer carries the headers too.
 MIDDLEWARE = [
-    "operations.health.HealthMiddleware",  # /gezond/ first: no host check, redirect or session
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "operations.health.HealthMiddleware",
     "operations.logs.RequestContextMiddleware",  # log lines name the request's path and user
     *MIDDLEWARE,
 ]

@@ -32,6 +32,7 @@ def assert_strict(response):
         ("/beheer/login/", 200),  # the admin
         ("/beheer/", 302),  # a redirect
         ("/static/css/site.css", 200),  # a static file, served by whitenoise
+        ("/gezond/", 503),  # the health check, answered before everything else
     ],
 )
 def test_every_kind_of_response_has_both_policies(client, db, path, status):
