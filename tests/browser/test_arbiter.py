@@ -147,7 +147,7 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
     page.get_by_role("button", name="Uitslagen opslaan").click()
     # Sunday, before Thursday's evening: the site asks first, keeping what was typed.
     page.get_by_role("button", name="Ja, uitslagen nu opslaan").first.click()
-    assert f"{boards} uitslag(en) opgeslagen" in page.locator("body").inner_text()
+    assert f"{boards} uitslag(en) opgeslagen" in messages(page)
     page.screenshot(path=str(SCREENSHOTS / f"results-{width}.png"))
 
     page.goto(f"{live_server.url}/ranglijst/")

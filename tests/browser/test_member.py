@@ -6,6 +6,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from playwright.sync_api import expect
 
 from absences.models import Registration
 from competition.models import Absence, Round, Standing
@@ -57,7 +58,7 @@ def test_a_member_cancels_changes_their_mind_and_registers_again(demo, live_serv
     # Changing the selection after the preview: Bevestigen shows the preview again.
     evening(page, 15).get_by_role("checkbox").uncheck()
     page.get_by_role("button", name="Bevestigen").click()
-    assert "Je keuze wijkt af van wat je zag" in page.locator("main").inner_text()
+    expect(page.locator("main")).to_contain_text("Je keuze wijkt af van wat je zag")
     preview = page.locator("section.preview").inner_text()
     assert "Ronde 14:" in preview and "Ronde 15:" not in preview
     assert not Absence.objects.filter(participant__member=jan, round__number__in=[14, 15]).exists()

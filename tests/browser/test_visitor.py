@@ -1,10 +1,12 @@
 """A visitor reads the demo season in a real browser, at phone and desktop width."""
 
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from playwright.sync_api import expect
 
 from competition import services
 from competition.models import Competition
@@ -61,7 +63,7 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
     screenshot(page, "pairing", width)
 
     page.locator("table.pairing").first.get_by_role("link").first.click()
-    assert page.locator("h1").inner_text() == first_game.white.name
+    expect(page.locator("h1")).to_have_text(first_game.white.name)
     assert "Plaats" in page.locator("main").inner_text()
     screenshot(page, "player", width, full_page=True)
 
@@ -137,13 +139,13 @@ def test_an_earlier_season_opens_from_the_picker(demo, live_server, page, width)
     page.goto(f"{live_server.url}/ranglijst/")
     page.get_by_label("Seizoen").select_option("2025-2026")
     page.get_by_role("button", name="Tonen").click()
-    assert page.locator("h1").inner_text() == "Ranglijst 2025-2026"
+    expect(page.locator("h1")).to_have_text("Ranglijst 2025-2026")
     assert "Ranglijst 9, na ronde 9." in page.locator("main").inner_text()
     assert page.locator("table.standings tbody tr").count() == 31
     screenshot(page, "earlier-season", width)
     rankings = page.get_by_role("navigation", name="Eerdere ranglijsten")
     rankings.get_by_role("link", name="4", exact=True).click()
-    assert page.url.endswith("/ranglijst/4/?seizoen=2025-2026")
+    expect(page).to_have_url(re.compile(r"/ranglijst/4/\?seizoen=2025-2026$"))
     assert "Ranglijst 4, na ronde 4." in page.locator("main").inner_text()
     assert page.locator("h1").inner_text() == "Ranglijst 2025-2026"
 
