@@ -34,8 +34,9 @@ run: $(INSTALLED)
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# One test process per core (pytest-xdist); each has its own test database.
 test: $(INSTALLED)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(INSTALLED)
 	$(BIN)/python -m benchmarks.keizer

@@ -5,6 +5,7 @@ from django.contrib.auth.models import User
 
 from competition import services
 from competition.models import Round
+from tests.demo import DemoRows
 from tests.factories import make_arbiter, make_played_competition, worked_example_season
 from tests.moments import EVENING_4, at
 
@@ -13,6 +14,18 @@ def pytest_collection_modifyitems(items):
     """Browser tests run last: Playwright's sync API leaves an event loop in the main thread
     for the rest of the session, where Django refuses synchronous database work."""
     items.sort(key=lambda item: "browser" in item.keywords)
+
+
+@pytest.fixture(scope="session")
+def demo_rows(tmp_path_factory):
+    """The demo season's rows, built by the first test that asks (see tests/demo.py)."""
+    return DemoRows(tmp_path_factory.mktemp("demo"))
+
+
+@pytest.fixture
+def demo(db, demo_rows):
+    """The demo season as `load_demo` stores it on Sunday 22 November 2026."""
+    demo_rows.load()
 
 
 @pytest.fixture

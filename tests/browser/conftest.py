@@ -4,7 +4,6 @@ from pathlib import Path
 
 import pytest
 import time_machine
-from django.core.management import call_command
 
 from tests.browser.helpers import NOW, SCREENSHOTS, WIDTHS
 
@@ -51,29 +50,11 @@ def transactional_db(allow_orm_beside_playwright, transactional_db):
     return transactional_db
 
 
-@pytest.fixture(scope="session")
-def demo_rows(tmp_path_factory) -> Path:
-    """Where the demo's rows are kept once `load_demo` has built them (by the first test)."""
-    return tmp_path_factory.mktemp("demo") / "demo.json"
-
-
 @pytest.fixture
 def demo(transactional_db, demo_rows):
-    """The demo season, loaded on Sunday 22 November 2026 with the clock running from there.
-    The first test builds it with `load_demo` (seconds of engine work); the others load the
-    same rows back (loaddata stores them raw: no history rows are added, sequences are reset)."""
+    """The demo season, loaded as on Sunday 22 November 2026 with the clock running from there."""
+    demo_rows.load()
     with time_machine.travel(NOW, tick=True):
-        if demo_rows.exists():
-            call_command("loaddata", demo_rows, verbosity=0)
-        else:
-            call_command("load_demo")
-            call_command(
-                "dumpdata",
-                natural_foreign=True,
-                exclude=["contenttypes", "auth.permission", "sessions"],
-                output=demo_rows,
-                verbosity=0,
-            )
         yield
 
 

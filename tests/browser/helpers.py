@@ -1,10 +1,10 @@
 """What the browser tests share: the moment the demo is loaded at, the two widths, logging in."""
 
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))  # a Sunday
+from tests.demo import DEMO_NOW
+
+NOW = DEMO_NOW  # a Sunday: round 13 is published, and played on Thursday
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")

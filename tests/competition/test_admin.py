@@ -322,8 +322,7 @@ def test_published_rounds_and_games_cannot_be_deleted(arbiter_client, example_co
     assert Game.objects.filter(pk=game.pk).exists()
 
 
-def test_a_season_with_games_can_be_deleted_and_the_demo_reset(db):
-    call_command("load_demo")
+def test_a_season_with_games_can_be_deleted_and_the_demo_reset(demo):
     call_command("load_demo", "--reset")
     assert Season.objects.count() == 2  # this season and last season, loaded anew
 

@@ -1,8 +1,5 @@
 """`manage.py load_demo`: the demo season a new user sees after `make run`."""
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import time_machine
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -10,9 +7,11 @@ from django.core.management import call_command
 from competition import exchange
 from competition.models import Absence, Competition, Game, Page, Round, Season
 from members.models import Member, RatingList
+from tests.demo import DEMO_NOW
 
-# Sunday 22 November 2026: the 12th club evening was Thursday 19 November.
-NOW = datetime(2026, 11, 22, 12, tzinfo=ZoneInfo("Europe/Amsterdam"))
+# Sunday 22 November 2026: the 12th club evening was Thursday 19 November. The `demo` fixture
+# holds the rows `load_demo` stored at this moment.
+NOW = DEMO_NOW
 
 
 @time_machine.travel(NOW, tick=False)
@@ -56,9 +55,7 @@ def test_the_demo_is_a_season_under_way(db, capsys):
     assert arbiter.is_staff and arbiter.check_password("dsc-demo-2026")
 
 
-@time_machine.travel(NOW, tick=False)
-def test_the_demo_has_a_closed_previous_season_with_its_full_standings(db):
-    call_command("load_demo")
+def test_the_demo_has_a_closed_previous_season_with_its_full_standings(demo):
     current = Season.objects.current(NOW.date())
     assert current.name == "2026-2027" and not current.is_closed
     previous = Season.objects.get(name="2025-2026")
@@ -73,8 +70,7 @@ def test_the_demo_has_a_closed_previous_season_with_its_full_standings(db):
 
 
 @time_machine.travel(NOW, tick=False)
-def test_loading_the_demo_twice_changes_nothing(db):
-    call_command("load_demo")
+def test_loading_the_demo_twice_changes_nothing(demo):
     counts = (Member.objects.count(), Game.objects.count(), Absence.objects.count())
     call_command("load_demo")
     assert (Member.objects.count(), Game.objects.count(), Absence.objects.count()) == counts

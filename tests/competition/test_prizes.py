@@ -1,6 +1,6 @@
 """The prizes: who may win (2/3 attendance) and who wins."""
 
-import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
@@ -14,6 +14,7 @@ from competition.prizes import (
     leader,
     rapid_champion,
 )
+from tests.demo import DEMO_NOW
 
 
 def person(pid, position, group="A", attended=19, first=None, member=True):
@@ -53,13 +54,7 @@ def test_the_rapid_champion_is_the_highest_member_not_a_guest():
     assert rapid_champion(people).participant_id == 2
 
 
-@pytest.fixture
-def demo(db):
-    from django.core.management import call_command
-
-    call_command("load_demo")
-
-
+@time_machine.travel(DEMO_NOW, tick=False)
 def test_the_prizes_page_shows_each_prizes_leader_mid_season(client, demo):
     page = client.get(reverse("competition:prizes")).content.decode()
     assert "Voorlopig: als het seizoen nu, na ronde 12, zou eindigen." in page

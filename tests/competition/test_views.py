@@ -3,7 +3,6 @@
 import re
 from dataclasses import replace
 from datetime import date, datetime, timedelta
-from io import StringIO
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -15,6 +14,7 @@ from django.urls import reverse
 from competition import services
 from competition.keizer.season import Absence as Reason
 from competition.models import Page, Round
+from tests.demo import DEMO_NOW
 from tests.factories import big_engine_season, make_played_competition, worked_example_season
 
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
@@ -287,17 +287,6 @@ def test_a_pairing_published_early_is_shown_beside_tonights_round(client, round_
         # The round after it is not published yet: the page says when it will be.
         assert "De indeling verschijnt op vrijdag 2 oktober 20:00." in page[coming:], url
         assert "Concept" not in page
-
-
-DEMO_NOW = datetime(2026, 11, 23, 12, tzinfo=AMSTERDAM)  # Monday; round 13 is on Thursday
-
-
-@pytest.fixture
-def demo(db):
-    from django.core.management import call_command
-
-    with time_machine.travel(DEMO_NOW, tick=False):
-        call_command("load_demo", stdout=StringIO())
 
 
 @time_machine.travel(DEMO_NOW, tick=False)

@@ -102,9 +102,9 @@ def empty_database(tmp_path):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_restored_into_an_empty_database_has_every_row_the_standings_and_history(
-    tmp_path, client
+    tmp_path, client, demo_rows
 ):
-    call_command("load_demo", stdout=StringIO())
+    demo_rows.load()
     here = shown_here(client)
     # The comparison covers what the season file leaves out, and the history.
     for label in (
