@@ -6,7 +6,6 @@ import json
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from datetime import timedelta
@@ -20,11 +19,10 @@ from django.db import OperationalError
 from django.test import override_settings
 
 from operations.models import HeartbeatQuerySet, WorkerHeartbeat
-from tests.dsc_site import test_image_roles as image
-from tests.dsc_site.test_image_roles import ROOT, STARTUP, Output, dockerfile_cmd, free_port
 from tests.moments import at
+from tests.processes import ROOT, STARTUP, manage, production_env, web_process, worker_process
 
-production_env = image.production_env  # the fixture: a migrated SQLite file, production settings
+__all__ = ["production_env"]  # the fixture: a migrated SQLite file, production settings
 
 NOW = at(12)
 
@@ -114,55 +112,19 @@ def test_the_web_process_reports_the_real_worker_alive(production_env):
     """gunicorn as the image runs it, with production's https redirect and host; the worker
     as compose runs it; the checks as compose.yaml makes them."""
     env = {**production_env, "SECURE_SSL_REDIRECT": "true", "ALLOWED_HOSTS": "dsc.example.org"}
-    port = free_port()
-    web = subprocess.Popen(
-        dockerfile_cmd(),
-        cwd=ROOT,
-        env={**env, "PORT": str(port)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    web_output = Output(web.stderr)
-    worker = None
-    try:
-        web_output.wait_for("Booting worker")
+    with web_process(env) as port:
         url = f"http://127.0.0.1:{port}/gezond/"
         assert get(url) == (503, "worker never seen\n")
         assert compose_web_check(port) != 0
         assert get(f"http://127.0.0.1:{port}/")[0] == 400  # any other page: not this host
 
-        worker = subprocess.Popen(
-            [sys.executable, "manage.py", "publish_due_rounds", "--loop", "--interval", "0.2"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        worker_output = Output(worker.stdout)
-        worker_output.wait_for("worker ready")
-        deadline = time.monotonic() + STARTUP
-        while (answer := get(url)) != (200, "ok\n") and time.monotonic() < deadline:
-            time.sleep(0.1)  # until the first pass wrote its heartbeat
-        assert answer == (200, "ok\n")
-        assert compose_web_check(port) == 0
-        worker.send_signal(signal.SIGTERM)
-        worker_output.wait_for("worker stopped")
-        assert worker.wait(timeout=STARTUP) == 0
-        worker_output.close()
+        with worker_process(env, interval=0.2) as (worker, output):
+            output.wait_for("worker seen")  # its first pass wrote the heartbeat
+            assert get(url) == (200, "ok\n")
+            assert compose_web_check(port) == 0
+            worker.send_signal(signal.SIGTERM)
+            output.wait_for("worker stopped")
+            assert worker.wait(timeout=STARTUP) == 0
 
-        checked = subprocess.run(
-            [sys.executable, "manage.py", "worker_health"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
+        checked = manage(env, "worker_health")
         assert (checked.returncode, checked.stdout) == (0, "ok\n")
-    finally:
-        if worker is not None and worker.poll() is None:
-            worker.kill()
-            worker.wait(timeout=STARTUP)
-        web.send_signal(signal.SIGTERM)
-        web.wait(timeout=STARTUP)
-        web_output.close()

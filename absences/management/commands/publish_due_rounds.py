@@ -6,7 +6,8 @@ results, and e-mails published pairings to the players (absences/publication.py)
 pass it records its heartbeat (`/gezond/`, the arbiter's start page) and, once a day, makes the
 site's backup (operations/backups.py, when BACKUP_DIR is set). Runs one pass and exits (for
 cron and tests), or with --loop keeps checking every --interval seconds until SIGTERM/SIGINT;
-it prints "worker ready" once its signal handlers are in place.
+it prints "worker ready" once its signal handlers are in place and "worker seen" after the
+first heartbeat.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, loop=False, interval=20.0, **options):
         stopping = []
+        seen = False
 
         def stop(signum, frame):
             stopping.append(signum)
@@ -48,6 +50,10 @@ class Command(BaseCommand):
                     self.stdout.write(f"published: {round_}")
                     self.stdout.flush()
                 WorkerHeartbeat.objects.record(now)  # seen: a pass that did its work
+                if loop and not seen:  # once, for whoever watches the start (a test, a person)
+                    self.stdout.write("worker seen")
+                    self.stdout.flush()
+                    seen = True
             except Exception as error:
                 if not loop:
                     raise
