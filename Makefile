@@ -39,8 +39,7 @@ test: $(INSTALLED)
 	$(BIN)/pytest -n auto
 
 bench: $(INSTALLED)
-	$(BIN)/python -m benchmarks.keizer
-	$(BIN)/python -m benchmarks.site
+	$(BIN)/python -m benchmarks
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
