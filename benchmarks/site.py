@@ -8,25 +8,17 @@ Target: under 50 ms. Exits 1 when missed.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from datetime import date
-from pathlib import Path
 
+from benchmarks import django_env
 from benchmarks.report import Report
 
 TARGET = 0.050
 
 
 def run(report: Report) -> None:
-    folder = tempfile.mkdtemp()
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    django_env.setup()
     from django.test import Client
     from django.utils import timezone
 
@@ -35,7 +27,6 @@ def run(report: Report) -> None:
 
     from .keizer import generated_season
 
-    call_command("migrate", verbosity=0)
     print("building the 150-player, 28-round season (not timed) ...", flush=True)
     season = Season.objects.create(name="bench", start_date=date(2026, 9, 3))
     competition = Competition.objects.create(season=season)
