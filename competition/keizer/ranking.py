@@ -3,6 +3,11 @@
 Arithmetic is exact: every amount is an integer count of `1/unit`, where `unit` is the least
 common multiple of 2 and every denominator in the settings and start points. Fractions appear
 only at the edge (`Standing.total`, `Standing.points`).
+
+Points are linear in the values of the valuation ranking (`scoring`), so a player's total is
+`V(self) × own weight + start + Σ weight × V(opponent)`. The opponent part is kept up to date
+from one valuation to the next: when a pass moves a few players, only the totals of those who
+met them change, so a full re-valuation costs little more than sorting.
 """
 
 from __future__ import annotations
@@ -10,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from operator import mul
 
-from .scoring import Appearance, Outcome, appearances, weights
+from .scoring import Outcome, outcomes, weights
 from .season import SHARE_SETTINGS, Season
 from .values import value_at
 
 MAX_REVALUATIONS = 100
-_NO_PART = (0, 0, 0)  # own weight, opponent index, opponent weight: scores nothing
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,32 @@ class Standing:
     @property
     def points(self) -> tuple[Fraction, ...]:
         return tuple(Fraction(p, self.unit) for p in self.points_units)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _standing(
+    rank: int, player_id: str, value: int, total_units: int, points_units: tuple, unit: int
+) -> Standing:
+    """`Standing(...)` without the frozen dataclass's `__init__`, whose six guarded attribute
+    writes cost more than the rest of a standing: the same object in every respect (fields,
+    equality, hash, repr), made with one write."""
+    standing = _new(Standing)
+    _set(
+        standing,
+        "__dict__",
+        {
+            "rank": rank,
+            "player_id": player_id,
+            "value": value,
+            "total_units": total_units,
+            "points_units": points_units,
+            "unit": unit,
+        },
+    )
+    return standing
 
 
 @dataclass(frozen=True)
@@ -63,11 +94,16 @@ def compute_rankings(season: Season, with_points: bool = True) -> list[Ranking]:
     return _Calculator(season, with_points).rankings()
 
 
+def last_ranking(season: Season) -> Ranking:
+    """`compute_rankings(season, with_points=False)[-1]` without building the earlier rankings'
+    standings: what the pairing of the next round needs."""
+    return _Calculator(season, with_points=False).rankings(last_only=True)[-1]
+
+
 class _Calculator:
     """Holds the season in integer form: per player, the linear form of their points."""
 
     def __init__(self, season: Season, with_points: bool = True):
-        self.season = season
         self.with_points = with_points
         settings = season.settings
         players = season.players
@@ -75,66 +111,63 @@ class _Calculator:
         denominators += [getattr(settings, name).denominator for name in SHARE_SETTINGS]
         self.unit = lcm(*denominators)
         self.ids = [p.id for p in players]
-        self.index = {p.id: i for i, p in enumerate(players)}
         self.start = [int(p.start_points * self.unit) for p in players]
         self.joined = [p.joined_round for p in players]
-        self.weight_units = {
+        # the value of every 0-based position a ranking of these players can have
+        self.values = [value_at(position, settings) for position in range(1, len(players) + 2)]
+        self.full_from = settings.full_revaluation_from_round
+        weight_units = {
             outcome: tuple(int(weight * self.unit) for weight in weights(outcome, settings))
             for outcome in Outcome
         }
-        # per round: {player index: (own weight units, opponent index or -1, opponent weight units)}
-        self.forms: list[dict[int, tuple[int, int, int]]] = [
-            self._round_forms(appearances(round_)) for round_ in season.rounds
-        ]
-        # per player, per round: the same forms, (0, 0, 0) for a round they took no part in
-        self.player_forms = [
-            [forms.get(i, _NO_PART) for forms in self.forms] for i in range(len(players))
-        ]
+        index = {p.id: i for i, p in enumerate(players)}
+        # per round: (player index, own weight units, opponent index, opponent weight units) of
+        # everyone who took part (opponent -1 when there was none)
+        self.rounds: list[list[tuple[int, int, int, int]]] = []
+        for round_ in season.rounds:
+            forms = []
+            for player_id, (outcome, opponent) in outcomes(round_).items():
+                own, weight = weight_units[outcome]
+                forms.append(
+                    (index[player_id], own, index[opponent] if opponent is not None else -1, weight)
+                )
+            self.rounds.append(forms)
 
-    def _round_forms(self, parts: dict[str, Appearance]) -> dict[int, tuple[int, int, int]]:
-        forms = {}
-        for player_id, part in parts.items():
-            own, opponent = self.weight_units[part.outcome]
-            opponent_index = self.index[part.opponent] if part.opponent is not None else -1
-            forms[self.index[player_id]] = (own, opponent_index, opponent)
-        return forms
-
-    def value(self, position: int) -> int:
-        return value_at(position, self.season.settings)
-
-    def rankings(self) -> list[Ranking]:
-        settings = self.season.settings
+    def rankings(self, last_only: bool = False) -> list[Ranking]:
         n = len(self.ids)
-        own_weight = [self.unit] * n  # the player's own value counts once, plus round weights
-        opponent_weights: list[dict[int, int]] = [{} for _ in range(n)]
+        unit, values, start = self.unit, self.values, self.start
+        self.own_weight = [unit] * n  # the player's own value counts once, plus round weights
+        # Σ weight × value of the opponent over the rounds so far, with the values `current`
+        self.opponent_part = [0] * n
+        self.current = [0] * n
+        self.met_by: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # o: (i, weight)
+        # Per player, one term per round: its points are `factor × value of target`. A round
+        # that earns a share of both values (no outcome does today) adds its own share in
+        # `extra`, as (round index, own weight).
+        self.factors: list[list[int]] = [[] for _ in range(n)]
+        self.targets: list[list[int]] = [[] for _ in range(n)]
+        self.extra: list[list[tuple[int, int]]] = [[] for _ in range(n)]
 
         order = [i for i in range(n) if self.joined[i] <= 1]
-        totals = {
-            i: self.value(pos) * self.unit + self.start[i] for pos, i in enumerate(order, start=1)
-        }
-        result = [self._ranking(0, order, totals, order, passes=1, oscillation=False)]
+        totals = [0] * n
+        for i, value in zip(order, values, strict=False):
+            totals[i] = value * unit + start[i]
+        last = len(self.rounds)
+        result = []
+        if not last_only or last == 0:
+            result.append(self._ranking(0, order, totals, order, self._values_of(order), 1, False))
 
-        for k in range(1, len(self.forms) + 1):
-            for i, (own, opponent, weight) in self.forms[k - 1].items():
-                own_weight[i] += own
-                if weight:
-                    opponent_weights[i][opponent] = opponent_weights[i].get(opponent, 0) + weight
-            linear = [
-                (i, own_weight[i], self.start[i], tuple(opponent_weights[i].items()))
-                for i in range(n)
-            ]
+        for k in range(1, last + 1):
+            self._add_round(k - 1)
             valuation = self._with_newcomers(order, totals, joining_round=k + 1)
-            full = (
-                settings.full_revaluation_from_round is not None
-                and k >= settings.full_revaluation_from_round
-            )
+            full = self.full_from is not None and k >= self.full_from
             seen = {tuple(valuation)}
             passes = 0
             oscillation = False
             while True:
-                totals = self._totals(valuation, linear)
-                position = {i: pos for pos, i in enumerate(valuation)}
-                order = sorted(valuation, key=lambda i: (-totals[i], position[i]))
+                totals = self._totals(valuation)
+                # stable: equal totals keep the order of the valuation ranking
+                order = sorted(valuation, key=totals.__getitem__, reverse=True)
                 passes += 1
                 if not full or order == valuation:
                     break
@@ -146,63 +179,113 @@ class _Calculator:
                     break
                 seen.add(tuple(order))
                 valuation = order
-            result.append(self._ranking(k, order, totals, valuation, passes, oscillation))
+            if not last_only or k == last:
+                result.append(
+                    self._ranking(k, order, totals, valuation, self.current, passes, oscillation)
+                )
         return result
 
-    def _with_newcomers(
-        self, order: list[int], totals: dict[int, int], joining_round: int
-    ) -> list[int]:
+    def _add_round(self, r: int) -> None:
+        own_weight, part, current = self.own_weight, self.opponent_part, self.current
+        factors, targets = self.factors, self.targets
+        took_part = set()
+        for i, own, opponent, weight in self.rounds[r]:
+            took_part.add(i)
+            own_weight[i] += own
+            if weight:
+                self.met_by[opponent].append((i, weight))
+                part[i] += weight * current[opponent]
+                factors[i].append(weight)
+                targets[i].append(opponent)
+                if own:
+                    self.extra[i].append((r, own))
+            else:
+                factors[i].append(own)
+                targets[i].append(i)
+        for i in range(len(self.ids)):
+            if i not in took_part:
+                factors[i].append(0)
+                targets[i].append(i)
+
+    def _values_of(self, valuation: list[int]) -> list[int]:
+        """The value of every player in this valuation (0 for those not in it)."""
+        by_player = [0] * len(self.ids)
+        for i, value in zip(valuation, self.values, strict=False):
+            by_player[i] = value
+        return by_player
+
+    def _with_newcomers(self, order: list[int], totals: list[int], joining_round: int) -> list[int]:
         """The valuation ranking with the players joining in `joining_round` inserted (rule 5)."""
         newcomers = [i for i in range(len(self.ids)) if self.joined[i] == joining_round]
         if not newcomers or joining_round == 1:
             return list(order)
         valuation = list(order)
-        totals = dict(totals)
+        totals = list(totals)
+        values, unit = self.values, self.unit
         for newcomer in newcomers:
             position = len(valuation)
             for pos, player in enumerate(valuation):
-                if self.value(pos + 1) * self.unit + self.start[newcomer] > totals[player]:
+                if values[pos] * unit + self.start[newcomer] > totals[player]:
                     position = pos
                     break
             valuation.insert(position, newcomer)
-            totals[newcomer] = self.value(position + 1) * self.unit + self.start[newcomer]
+            totals[newcomer] = values[position] * unit + self.start[newcomer]
         return valuation
 
-    def _totals(self, valuation: list[int], linear) -> dict[int, int]:
-        values = [0] * len(self.ids)
-        for pos, i in enumerate(valuation, start=1):
-            values[i] = self.value(pos)
-        totals = {}
-        for i in valuation:
-            _, own, start, opponents = linear[i]
-            totals[i] = values[i] * own + start + sum(w * values[o] for o, w in opponents)
-        return totals
+    def _totals(self, valuation: list[int]) -> list[int]:
+        """Every player's total with the values of this valuation (indexed by player)."""
+        new = self._values_of(valuation)
+        current, part, met_by = self.current, self.opponent_part, self.met_by
+        changed = [
+            o for o, now, before in zip(range(len(new)), new, current, strict=True) if now != before
+        ]
+        for o in changed:
+            delta = new[o] - current[o]
+            for i, weight in met_by[o]:
+                part[i] += weight * delta
+        self.current = new
+        return [
+            value * own + start + opponents
+            for value, own, start, opponents in zip(
+                new, self.own_weight, self.start, part, strict=True
+            )
+        ]
 
     def _ranking(
         self,
         k: int,
         order: list[int],
-        totals: dict[int, int],
+        totals: list[int],
         valuation: list[int],
+        values: list[int],
         passes: int,
         oscillation: bool,
     ) -> Ranking:
-        values = [0] * len(self.ids)
-        for pos, i in enumerate(valuation, start=1):
-            values[i] = self.value(pos)
+        """Ranking k; `values` are every player's values in `valuation`."""
+        ids, unit, position_values = self.ids, self.unit, self.values
         standings = []
-        for pos, i in enumerate(order, start=1):
-            round_points = (
-                tuple(
-                    own * values[i] + weight * values[opponent]
-                    for own, opponent, weight in self.player_forms[i][:k]
+        if self.with_points:
+            value_of = values.__getitem__
+            factors, targets, extra = self.factors, self.targets, self.extra
+            for pos, i in enumerate(order):
+                points = tuple(map(mul, factors[i], map(value_of, targets[i])))
+                if extra[i]:
+                    points = self._with_extra(points, extra[i], values[i])
+                standings.append(
+                    _standing(pos + 1, ids[i], position_values[pos], totals[i], points, unit)
                 )
-                if self.with_points
-                else ()
-            )
-            standings.append(
-                Standing(pos, self.ids[i], self.value(pos), totals[i], round_points, self.unit)
-            )
-        return Ranking(
-            k, tuple(standings), tuple(self.ids[i] for i in valuation), passes, oscillation
-        )
+        else:
+            for pos, i in enumerate(order):
+                standings.append(
+                    _standing(pos + 1, ids[i], position_values[pos], totals[i], (), unit)
+                )
+        return Ranking(k, tuple(standings), tuple(ids[i] for i in valuation), passes, oscillation)
+
+    @staticmethod
+    def _with_extra(points: tuple[int, ...], extra: list[tuple[int, int]], own_value: int):
+        """The points with the share of the own value of rounds that earn both shares."""
+        points = list(points)
+        for r, own in extra:
+            if r < len(points):
+                points[r] += own * own_value
+        return tuple(points)

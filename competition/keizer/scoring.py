@@ -104,6 +104,21 @@ def appearances(round_: Round) -> dict[str, Appearance]:
     return parts
 
 
+def outcomes(round_: Round) -> dict[str, tuple[Outcome, str | None]]:
+    """Every player's (outcome, opponent) in the round: `appearances` without the colours and
+    the objects, for the ranking, which reads every round of the season again."""
+    parts: dict[str, tuple[Outcome, str | None]] = {}
+    for game in round_.games:
+        white, black = GAME_OUTCOMES[game.result]
+        parts[game.white] = (white, game.black)
+        parts[game.black] = (black, game.white)
+    for player_id, reason in round_.absent.items():
+        parts[player_id] = (ABSENCE_OUTCOMES[reason], None)
+    if round_.bye is not None:
+        parts[round_.bye] = (Outcome.BYE, None)
+    return parts
+
+
 def own_share(outcome: Outcome, settings: Settings) -> Fraction:
     """The share of the player's own value the outcome earns with these settings."""
     own, _opponent = POINTS_TABLE[outcome]
