@@ -1,14 +1,21 @@
-"""The JSON documents the command line prints (`season-format.md`, "Commands")."""
+"""The JSON documents the command line prints (`season-format.md`, "Commands").
+
+`standings_json` writes the standings document's text directly, the exact bytes of
+`json.dumps(standings_document(...), ensure_ascii=False)` without building the six-megabyte
+tree of dicts and floats first.
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-from typing import Any
+from json.encoder import encode_basestring
+from typing import TYPE_CHECKING, Any
 
-from .pairing import Pairing
-from .ranking import Ranking
-from .season import Season
+from .amounts import AmountTexts, exact_text, rounded
+
+if TYPE_CHECKING:
+    from .pairing import Pairing
+    from .ranking import Ranking
+    from .season import Season
 
 
 def standings_document(season: Season, rankings: list[Ranking]) -> dict[str, Any]:
@@ -21,16 +28,64 @@ def standings_document(season: Season, rankings: list[Ranking]) -> dict[str, Any
                     "id": standing.player_id,
                     "name": names[standing.player_id],
                     "value": standing.value,
-                    "total": _rounded(standing.total_units, standing.unit),
-                    "total_exact": _exact(standing.total_units, standing.unit),
-                    "points": [_rounded(p, standing.unit) for p in standing.points_units],
-                    "points_exact": [_exact(p, standing.unit) for p in standing.points_units],
+                    "total": rounded(standing.total_units, standing.unit),
+                    "total_exact": exact_text(standing.total_units, standing.unit),
+                    "points": [rounded(p, standing.unit) for p in standing.points_units],
+                    "points_exact": [exact_text(p, standing.unit) for p in standing.points_units],
                 }
                 for standing in ranking.standings
             ]
             for ranking in rankings
         ]
     }
+
+
+def standings_json(season: Season, rankings: list[Ranking]) -> str:
+    """The text of `json.dumps(standings_document(season, rankings), ensure_ascii=False)`.
+
+    Most players' points in a ranking are those of the ranking before plus the new round
+    (their values and their opponents' did not change), so their lists are written by adding
+    the new round's text to the last ones.
+    """
+    who = {
+        player.id: f'"id": {encode_basestring(player.id)}, "name": {encode_basestring(player.name)}'
+        for player in season.players
+    }
+    texts: dict[int, AmountTexts] = {}
+    # per player: (unit, points, their rounded texts, their exact texts) as last written
+    last: dict[str, tuple[int, tuple[int, ...], str, str]] = {}
+    written = []
+    for ranking in rankings:
+        rows = []
+        for standing in ranking.standings:
+            unit = standing.unit
+            amounts = texts.get(unit) or texts.setdefault(unit, AmountTexts(unit))
+            rounded_text, exact = amounts.rounded, amounts.exact
+            player_id = standing.player_id
+            points = standing.points_units
+            before = last.get(player_id)
+            if not points:
+                rounded_points = exact_points = ""
+            elif before is not None and before[0] == unit and before[1] == points[:-1]:
+                new = points[-1]
+                if before[1]:
+                    rounded_points = f"{before[2]}, {rounded_text[new]}"
+                    exact_points = f"{before[3]}, {exact[new]}"
+                else:
+                    rounded_points, exact_points = rounded_text[new], exact[new]
+            else:
+                rounded_points = ", ".join(map(rounded_text.__getitem__, points))
+                exact_points = ", ".join(map(exact.__getitem__, points))
+            last[player_id] = (unit, points, rounded_points, exact_points)
+            total = standing.total_units
+            rows.append(
+                f'{{"rank": {standing.rank!r}, {who[player_id]}, '
+                f'"value": {standing.value!r}, "total": {rounded_text[total]}, '
+                f'"total_exact": {exact[total]}, "points": [{rounded_points}], '
+                f'"points_exact": [{exact_points}]}}'
+            )
+        written.append(f"[{', '.join(rows)}]")
+    return f'{{"rankings": [{", ".join(written)}]}}'
 
 
 def pairing_document(pairing: Pairing) -> dict[str, Any]:
@@ -43,15 +98,3 @@ def pairing_document(pairing: Pairing) -> dict[str, Any]:
         "bye": pairing.bye,
         "warnings": pairing.warnings,
     }
-
-
-@lru_cache(maxsize=8192)
-def _exact(units: int, unit: int) -> str:
-    return str(Fraction(units, unit))
-
-
-@lru_cache(maxsize=8192)
-def _rounded(units: int, unit: int) -> float:
-    """Two decimals, halves rounded up (1/8 -> 0.13), as people round."""
-    hundredths = (Fraction(units, unit) * 100 + Fraction(1, 2)).__floor__()
-    return hundredths / 100

@@ -143,10 +143,14 @@ class _Calculator:
         self.met_by: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # o: (i, weight)
         # Per player, one term per round: its points are `factor × value of target`. A round
         # that earns a share of both values (no outcome does today) adds its own share in
-        # `extra`, as (round index, own weight).
+        # `extra`: {round index: own weight}.
         self.factors: list[list[int]] = [[] for _ in range(n)]
         self.targets: list[list[int]] = [[] for _ in range(n)]
-        self.extra: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.extra: list[dict[int, int]] = [{} for _ in range(n)]
+        # Per player, the points and values of the last ranking built with points: a player
+        # whose value and opponents' values did not change keeps them and adds the new round.
+        self.last_points: list[tuple[int, ...] | None] = [None] * n
+        self.last_values = [0] * n
 
         order = [i for i in range(n) if self.joined[i] <= 1]
         totals = [0] * n
@@ -198,7 +202,7 @@ class _Calculator:
                 factors[i].append(weight)
                 targets[i].append(opponent)
                 if own:
-                    self.extra[i].append((r, own))
+                    self.extra[i][r] = own
             else:
                 factors[i].append(own)
                 targets[i].append(i)
@@ -265,15 +269,25 @@ class _Calculator:
         ids, unit, position_values = self.ids, self.unit, self.values
         standings = []
         if self.with_points:
-            value_of = values.__getitem__
-            factors, targets, extra = self.factors, self.targets, self.extra
+            changed = self._changed_points(values)
+            last_points, factors, targets, extra = (
+                self.last_points,
+                self.factors,
+                self.targets,
+                self.extra,
+            )
+            r = k - 1  # the new round's index
             for pos, i in enumerate(order):
-                points = tuple(map(mul, factors[i], map(value_of, targets[i])))
-                if extra[i]:
-                    points = self._with_extra(points, extra[i], values[i])
+                before = last_points[i]
+                if before is None or i in changed or len(before) != r or extra[i]:
+                    points = self._points(i, values)
+                else:  # what `_points` gives, with the rounds before k taken as they were
+                    points = before + (factors[i][r] * values[targets[i][r]],)
+                last_points[i] = points
                 standings.append(
                     _standing(pos + 1, ids[i], position_values[pos], totals[i], points, unit)
                 )
+            self.last_values = values
         else:
             for pos, i in enumerate(order):
                 standings.append(
@@ -281,11 +295,23 @@ class _Calculator:
                 )
         return Ranking(k, tuple(standings), tuple(ids[i] for i in valuation), passes, oscillation)
 
-    @staticmethod
-    def _with_extra(points: tuple[int, ...], extra: list[tuple[int, int]], own_value: int):
-        """The points with the share of the own value of rounds that earn both shares."""
-        points = list(points)
-        for r, own in extra:
-            if r < len(points):
-                points[r] += own * own_value
-        return tuple(points)
+    def _changed_points(self, values: list[int]) -> set[int]:
+        """The players whose points of earlier rounds differ with these values from the last
+        ranking's: those whose value changed and those who met them."""
+        changed = set()
+        met_by = self.met_by
+        for o, (now, before) in enumerate(zip(values, self.last_values, strict=True)):
+            if now != before:
+                changed.add(o)
+                changed.update(i for i, _ in met_by[o])
+        return changed
+
+    def _points(self, i: int, values: list[int]) -> tuple[int, ...]:
+        """Player i's points of every round so far with these values."""
+        points = tuple(map(mul, self.factors[i], map(values.__getitem__, self.targets[i])))
+        if self.extra[i]:
+            with_own = list(points)
+            for r, own in self.extra[i].items():
+                with_own[r] += own * values[i]
+            points = tuple(with_own)
+        return points

@@ -1,0 +1,40 @@
+"""Amounts as the command line prints them: an exact fraction in lowest terms ("143/2") and a
+number rounded to two decimals (71.5), from an integer count of `1/unit` with integer
+arithmetic only (no `Fraction` on the way)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import gcd
+
+
+def exact_text(units: int, unit: int) -> str:
+    """`str(Fraction(units, unit))` for a positive unit: "143/2", "50", "-1/3"."""
+    common = gcd(units, unit)
+    numerator, denominator = units // common, unit // common
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
+def rounded(units: int, unit: int) -> float:
+    """Two decimals, halves rounded up (1/8 -> 0.13), as people round: the whole number of
+    hundredths `floor(units / unit × 100 + 1/2)`, divided by 100 as a float."""
+    return (200 * units + unit) // (2 * unit) / 100
+
+
+class AmountTexts:
+    """The JSON texts of amounts in `1/unit`, each worked out once: a season's rankings repeat
+    the same few hundred amounts hundreds of thousands of times."""
+
+    def __init__(self, unit: int):
+        self.rounded = _Memo(lambda units: repr(rounded(units, unit)))  # as json writes a float
+        self.exact = _Memo(lambda units: f'"{exact_text(units, unit)}"')  # digits, "-" and "/"
+
+
+class _Memo(dict):
+    def __init__(self, make: Callable[[int], str]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, units: int) -> str:
+        text = self[units] = self.make(units)
+        return text
