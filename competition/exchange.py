@@ -1,10 +1,12 @@
 """The only translation between database rows and the engine's season.
 
 Reading: `season_for` reads a competition into a `keizer.Season` (players in the order of
-ranking 0, one engine round per completed round). Writing goes the other way without touching
-the database: `ranking_rows` turns the engine's rankings into unsaved snapshot rows and
-`season_rows` an engine season into unsaved members, players, rounds, games and absences;
-`competition.services` stores them. Player ids in the engine are participant keys as text.
+ranking 0, one engine round per completed round), `counted_rounds` only how many rounds count,
+and `stored_snapshots` the stored rankings' values. Writing goes the other way without touching
+the database: `snapshots` turns the engine's rankings into the values of snapshot rows,
+`ranking_rows` those values into unsaved rows, and `season_rows` an engine season into unsaved
+members, players, rounds, games and absences; `competition.services` stores them. Player ids
+in the engine are participant keys as text.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from functools import cached_property
+from typing import NamedTuple
 
+from django.db.models import Exists, OuterRef
 from django.utils.text import slugify
 
 from competition.keizer import RULES_VERSION, season_file
@@ -46,9 +51,10 @@ class Inputs:
     season: Season
     team_matches: dict[tuple[int, str], int]
 
-    @property
+    @cached_property
     def digest(self) -> str:
-        """Changes with anything the engine reads, and with the rules it computes by."""
+        """Changes with anything the engine reads, and with the rules it computes by (computed
+        once: refreshing compares it, storing writes it)."""
         document = season_file.to_document(self.season)
         document["rules_version"] = RULES_VERSION
         document["team_matches"] = sorted(
@@ -56,6 +62,14 @@ class Inputs:
         )
         text = json.dumps(document, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class GameRow(NamedTuple):
+    """A game as `read_inputs` reads it: what the engine and the team absences need."""
+
+    white_id: int
+    black_id: int
+    result: str
 
 
 def season_for(competition: Competition, pair_round: Round | None = None) -> Season:
@@ -74,12 +88,20 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
         Player(p.engine_id, p.name, p.joined_round, p.start_points) for p in participants
     )
     rounds = list(competition.rounds.order_by("number"))
-    games = defaultdict(list)
-    for game in Game.objects.filter(round__competition=competition).order_by("board"):
-        games[game.round_id].append(game)
+    games = defaultdict(list)  # a season's games as values: no model instance each
+    for row in (
+        Game.objects.filter(round__competition=competition)
+        .order_by("board")
+        .values_list("round_id", "white_id", "black_id", "result")
+    ):
+        games[row[0]].append(GameRow(*row[1:]))
     absences = defaultdict(dict)
-    for absence in Absence.objects.filter(round__competition=competition).order_by("pk"):
-        absences[absence.round_id][str(absence.participant_id)] = EngineAbsence(absence.reason)
+    for round_id, participant_id, reason in (
+        Absence.objects.filter(round__competition=competition)
+        .order_by("pk")
+        .values_list("round_id", "participant_id", "reason")
+    ):
+        absences[round_id][str(participant_id)] = EngineAbsence(reason)
     team = team_match_absences(competition, rounds, games)
     for round_id, participant_id in team:
         absences[round_id][str(participant_id)] = EngineAbsence.TEAM
@@ -112,7 +134,9 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
 
 
 def team_match_absences(
-    competition: Competition, rounds: list[Round], games: dict[int, list[Game]] | None = None
+    competition: Competition,
+    rounds: list[Round],
+    games: dict[int, list[Game | GameRow]] | None = None,
 ) -> dict[tuple[int, int], TeamMatch]:
     """{(round id, participant id): the team match} for members in a team match's line-up on a
     club evening or the day after (DSC rule f): absent with the team reason, unless they are
@@ -120,17 +144,20 @@ def team_match_absences(
     takes precedence over a cancellation recorded for the same evening."""
     if not competition.is_classical or not rounds:
         return {}
-    participant_of = dict(
-        competition.participants.filter(member__isnull=False).values_list("member_id", "pk")
-    )
     first, last = min(r.date for r in rounds), max(r.date for r in rounds) + timedelta(days=1)
+    members = competition.participants.filter(member__isnull=False)
     lineups = defaultdict(list)
     for external in (
-        ExternalGame.objects.filter(match__date__range=(first, last), member_id__in=participant_of)
+        ExternalGame.objects.filter(
+            match__date__range=(first, last), member_id__in=members.values("member_id")
+        )
         .select_related("match__team")
         .order_by("match__date", "match_id", "board")
     ):
         lineups[external.match.date].append(external)
+    if not lineups:
+        return {}  # most weeks: nobody of the competition in a line-up, one query
+    participant_of = dict(members.values_list("member_id", "pk"))
     if games is None:
         games = defaultdict(list)
         for game in Game.objects.filter(round__in=rounds):
@@ -146,50 +173,141 @@ def team_match_absences(
     return absent
 
 
-def is_complete(round_: Round, games: list[Game]) -> bool:
+def is_complete(round_: Round, games: list[Game | GameRow]) -> bool:
     """A round counts once its pairing is published and every game has a result."""
     return round_.is_published and all(game.result for game in games)
 
 
-def ranking_rows(
-    competition: Competition, rankings: list[EngineRanking], inputs: Inputs
-) -> list[tuple[Ranking, list[Standing]]]:
-    """The engine's rankings of `inputs.season` as unsaved snapshot rows: one `Ranking` per
-    ranking with the round's appearances, and its `Standing`s."""
+def counted_rounds(competition: Competition, before: int) -> int:
+    """How many of rounds 1 .. `before` - 1 count for the engine (`season_for`'s rounds, up to
+    `before` - 1), in one query and without reading the games: the rounds that count follow
+    each other from round 1 until the first one that is missing, unpublished or without a
+    result."""
+    without_result = Game.objects.filter(round=OuterRef("pk"), result="")
+    complete = set(
+        competition.rounds.published()
+        .filter(number__lt=before)
+        .exclude(Exists(without_result))
+        .values_list("number", flat=True)
+    )
+    counted = 0
+    while counted + 1 in complete:
+        counted += 1
+    return counted
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One ranking's values as they are stored: its `Ranking` row (without the digest) and its
+    standings as (participant key, position, value, valuation value, total, points, attended)
+    in the order of position. Two snapshots are equal when their rows would be."""
+
+    after_round: int
+    passes: int
+    oscillation_stop: bool
+    appearances: dict
+    standings: tuple[tuple, ...]
+
+
+def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
+    """The engine's rankings of `inputs.season` as the snapshots to store: per ranking the
+    round's appearances, and its standings."""
     season = inputs.season
     attended = attendance_after_each_round(season)
     settings = season.settings
-    digest = inputs.digest
-    rows = []
+    result = []
     for ranking in rankings:
-        row = Ranking(
-            competition=competition,
-            after_round=ranking.round,
-            passes=ranking.passes,
-            oscillation_stop=ranking.oscillation_stop,
-            appearances=(
-                _appearance_document(ranking.round, season, inputs.team_matches)
-                if ranking.round
-                else {}
-            ),
-            inputs=digest,
-        )
         valuation_value = {
             player_id: value_at(position, settings)
             for position, player_id in enumerate(ranking.valuation, start=1)
         }
+        standings = sorted(
+            (
+                (
+                    int(standing.player_id),
+                    standing.rank,
+                    standing.value,
+                    valuation_value[standing.player_id],
+                    standing.total,
+                    [str(p) for p in standing.points],
+                    attended[ranking.round].get(standing.player_id, 0),
+                )
+                for standing in ranking.standings
+            ),
+            key=lambda standing: standing[1],
+        )
+        result.append(
+            Snapshot(
+                ranking.round,
+                ranking.passes,
+                ranking.oscillation_stop,
+                (
+                    _appearance_document(ranking.round, season, inputs.team_matches)
+                    if ranking.round
+                    else {}
+                ),
+                tuple(standings),
+            )
+        )
+    return result
+
+
+def stored_snapshots(competition: Competition) -> dict[int, Snapshot]:
+    """The competition's stored rankings as snapshots, by round (two queries)."""
+    standings = defaultdict(list)
+    for after_round, *standing in (
+        Standing.objects.filter(ranking__competition=competition)
+        .order_by("ranking__after_round", "position")
+        .values_list(
+            "ranking__after_round",
+            "participant_id",
+            "position",
+            "value",
+            "valuation_value",
+            "total",
+            "points",
+            "attended",
+        )
+    ):
+        standings[after_round].append(tuple(standing))
+    return {
+        after_round: Snapshot(
+            after_round, passes, oscillation_stop, appearances, tuple(standings[after_round])
+        )
+        for after_round, passes, oscillation_stop, appearances in competition.rankings.values_list(
+            "after_round", "passes", "oscillation_stop", "appearances"
+        )
+    }
+
+
+def ranking_rows(
+    competition: Competition, snapshots: list[Snapshot], digest: str
+) -> list[tuple[Ranking, list[Standing]]]:
+    """Snapshots as unsaved rows: one `Ranking` each, with its `Standing`s."""
+    rows = []
+    for snapshot in snapshots:
+        row = Ranking(
+            competition=competition,
+            after_round=snapshot.after_round,
+            passes=snapshot.passes,
+            oscillation_stop=snapshot.oscillation_stop,
+            appearances=snapshot.appearances,
+            inputs=digest,
+        )
         standings = [
             Standing(
                 ranking=row,
-                participant_id=int(standing.player_id),
-                position=standing.rank,
-                value=standing.value,
-                valuation_value=valuation_value[standing.player_id],
-                total=standing.total,
-                points=[str(p) for p in standing.points],
-                attended=attended[ranking.round].get(standing.player_id, 0),
+                participant_id=participant_id,
+                position=position,
+                value=value,
+                valuation_value=valuation_value,
+                total=total,
+                points=points,
+                attended=attended,
             )
-            for standing in ranking.standings
+            for participant_id, position, value, valuation_value, total, points, attended in (
+                snapshot.standings
+            )
         ]
         rows.append((row, standings))
     return rows

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from simple_history.utils import (
+    bulk_create_with_history,
+    bulk_update_with_history,
+    get_change_reason_from_object,
+)
 
 from competition import exchange
 from competition.keizer import season_file
@@ -93,8 +99,17 @@ def _lock(competition: Competition) -> None:
 
 
 def _store_rankings(competition: Competition, inputs: exchange.Inputs) -> None:
-    rows = exchange.ranking_rows(competition, compute_rankings(inputs.season), inputs)
-    Ranking.objects.filter(competition=competition).delete()
+    """Store the engine's rankings of `inputs`. Only the snapshots that differ from the stored
+    ones are written anew (after a round's results, the ranking after that round and any it
+    changed); the others keep their rows, and every snapshot gets the new digest."""
+    computed = exchange.snapshots(compute_rankings(inputs.season), inputs)
+    stored = exchange.stored_snapshots(competition)
+    changed = [snapshot for snapshot in computed if stored.get(snapshot.after_round) != snapshot]
+    kept = {snapshot.after_round for snapshot in computed} - {s.after_round for s in changed}
+    if set(stored) - kept:
+        competition.rankings.exclude(after_round__in=kept).delete()
+    competition.rankings.update(inputs=inputs.digest, computed_at=timezone.now())
+    rows = exchange.ranking_rows(competition, changed, inputs.digest)
     Ranking.objects.bulk_create(ranking for ranking, _standings in rows)
     Standing.objects.bulk_create(
         (standing for _ranking, standings in rows for standing in standings), batch_size=1000
@@ -129,11 +144,14 @@ def make_pairing(round_: Round) -> list[str]:
             % {"number": round_.number, "missing": len(season.rounds) + 1}
         )
     pairing = pair_next_round(season)
-    round_.games.all().delete()
-    for pair in pairing.pairs:
-        Game.objects.create(
-            round=round_, board=pair.board, white_id=int(pair.white), black_id=int(pair.black)
-        )
+    _delete_games(list(round_.games.all()))
+    bulk_create_with_history(
+        [
+            Game(round=round_, board=pair.board, white_id=int(pair.white), black_id=int(pair.black))
+            for pair in pairing.pairs
+        ],
+        Game,
+    )
     round_.bye_id = int(pairing.bye) if pairing.bye else None
     round_.pairing_warnings = [
         {"first": int(r.first), "second": int(r.second), "rounds": list(r.rounds)}
@@ -142,6 +160,28 @@ def make_pairing(round_: Round) -> list[str]:
     round_._change_reason = _("Draft pairing made")
     round_.save()
     return pairing.warnings
+
+
+def _delete_games(games: list[Game]) -> None:
+    """Delete games in two queries, leaving the history row ("-") that deleting each one
+    leaves (django-simple-history writes it per game, a query each)."""
+    if not games:
+        return
+    history = Game.history.model
+    now = timezone.now()
+    history.objects.bulk_create(
+        history(
+            history_date=getattr(game, "_history_date", now),
+            history_user=history.get_default_history_user(game),
+            history_change_reason=get_change_reason_from_object(game),
+            history_type="-",
+            **{field.attname: getattr(game, field.attname) for field in history.tracked_fields},
+        )
+        for game in games
+    )
+    # The rows go without the delete signals: their history is written above, and nothing
+    # else listens (the page cache sees the DELETE itself).
+    Game.objects.filter(pk__in=[game.pk for game in games])._raw_delete(Game.objects.db)
 
 
 @transaction.atomic
@@ -215,11 +255,11 @@ def _team_absent(round_: Round) -> set[int]:
 def publication_problems(round_: Round) -> list[str]:
     """Why the round's pairing cannot be published now (empty when it can): every earlier
     round complete, a pairing, and a consistent seating of everyone present."""
-    season = exchange.season_for(round_.competition)
-    if len(season.rounds) < round_.number - 1:
+    counted = exchange.counted_rounds(round_.competition, round_.number)
+    if counted < round_.number - 1:
         return [
             _("Round %(number)s cannot be published yet: round %(missing)s is not complete.")
-            % {"number": round_.number, "missing": len(season.rounds) + 1}
+            % {"number": round_.number, "missing": counted + 1}
         ]
     games = list(round_.games.values_list("white_id", "black_id"))
     if not games:
@@ -515,18 +555,18 @@ def enter_results(round_: Round, results: Mapping[int, str], reason: str = "") -
     )
     if problems:
         raise CompetitionError(problems)
-    changed = 0
+    changed = []
     for game_id, result in results.items():
         game = games[game_id]
         if game.result != result:
             game.result = result
             if reason:
                 game._change_reason = reason
-            game.save(update_fields=["result"])
-            changed += 1
-    if changed:
+            changed.append(game)
+    if changed:  # one UPDATE and one history INSERT for all boards
+        bulk_update_with_history(changed, Game, ["result"])
         recompute_rankings(round_.competition)
-    return changed
+    return len(changed)
 
 
 # -- season files ------------------------------------------------------------------------------
