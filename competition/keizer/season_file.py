@@ -13,6 +13,7 @@ import unicodedata
 from fractions import Fraction
 from typing import Any, BinaryIO
 
+from .frozen import build
 from .season import (
     SETTING_NAMES,
     SHARE_SETTINGS,
@@ -316,17 +317,23 @@ def _result(value: Any, where: str) -> Result:
     raise SeasonFileError(where, f"unknown result {_shown(value)}")
 
 
+_GAME_KEYS = frozenset({"white", "black", "result"})
+_RESULTS_BY_TEXT = {result.value: result for result in Result} | RESULT_ALIASES
+
+
 def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Round:
     _expect(data, dict, where, "must be an object")
     _refuse_unknown_keys(data, {"games", "absent", "bye"}, where)
-    seen: dict[str, str] = {}
+    # where each player appears: a place, or (game index, colour) for a game's player
+    seen: dict[str, str | tuple[int, str]] = {}
 
     def take(player_id: str, place: str) -> None:
         if player_id in seen:
+            at = seen[player_id]
+            if isinstance(at, tuple):
+                at = f"{where}.games[{at[0]}].{at[1]}"
             raise SeasonFileError(
-                place,
-                f"player {_shown(player_id)} appears twice in this round "
-                f"(also at {seen[player_id]})",
+                place, f"player {_shown(player_id)} appears twice in this round (also at {at})"
             )
         seen[player_id] = place
 
@@ -336,9 +343,35 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
     _expect(games_data, list, f"{where}.games", "must be a list")
     games = []
     for index, item in enumerate(games_data):
+        if type(item) is dict:
+            # The usual game, accepted at a glance; anything else goes the long way below,
+            # which names the first problem.
+            white, black, result = item.get("white"), item.get("black"), item.get("result")
+            if (
+                type(white) is str
+                and type(black) is str
+                and type(result) is str
+                and white != black
+                and white in known
+                and black in known
+                and white not in seen
+                and black not in seen
+                and known[white].joined_round <= number
+                and known[black].joined_round <= number
+                and result in _RESULTS_BY_TEXT
+                and _GAME_KEYS.issuperset(item)
+            ):
+                seen[white] = (index, "white")
+                seen[black] = (index, "black")
+                games.append(
+                    build(
+                        Game, {"white": white, "black": black, "result": _RESULTS_BY_TEXT[result]}
+                    )
+                )
+                continue
         place = f"{where}.games[{index}]"
         _expect(item, dict, place, "must be an object")
-        _refuse_unknown_keys(item, {"white", "black", "result"}, place)
+        _refuse_unknown_keys(item, _GAME_KEYS, place)
         white = _player_ref(item.get("white"), f"{place}.white", known, number)
         take(white, f"{place}.white")
         black = _player_ref(item.get("black"), f"{place}.black", known, number)
