@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import F
@@ -17,7 +16,6 @@ from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import Appearance
 from competition.models import (
     Competition,
-    Game,
     Page,
     Participant,
     Ranking,
@@ -25,7 +23,8 @@ from competition.models import (
     Season,
     Standing,
 )
-from competition.tables import Attendance, standings_rows
+from competition.tables import Attendance, PairingTable, pairing_tables, standings_rows
+from dsc_site.page_cache import public_page
 from members import services as member_services
 from members.models import Member, TeamMatch
 
@@ -62,7 +61,7 @@ def sees_drafts(request: HttpRequest) -> bool:
 
 
 def latest_ranking(competition: Competition) -> Ranking | None:
-    return competition.rankings.order_by("-after_round").first()
+    return competition.rankings.defer("appearances").order_by("-after_round").first()
 
 
 @dataclass(frozen=True)
@@ -70,7 +69,7 @@ class ComingRound:
     """A club evening of today or later as the pairing and home pages show it."""
 
     round: Round
-    games: list[Game]
+    table: PairingTable | None  # its boards, when shown
     shown: bool  # its pairing is shown (published, or a draft the arbiter may see)
     waiting: bool  # due but not published: it waits for the previous round's results
     provisional: bool  # its results (if any) are still provisional
@@ -86,11 +85,11 @@ def coming_rounds(competition: Competition, now, drafts: bool) -> list[ComingRou
     first_unpublished = next((r for r in rounds if not r.is_published), None)
     rounds = [r for r in rounds if r.is_published or r is first_unpublished]
     shown = [r for r in rounds if r.is_published or drafts]
-    games = round_pairings(shown)
+    tables = pairing_tables(shown)
     return [
         ComingRound(
             round=r,
-            games=games.get(r.pk, []),
+            table=tables.get(r.pk),
             shown=r in shown,
             waiting=not r.is_published and r.publish_at <= now,
             provisional=r.results_are_provisional(now),
@@ -99,15 +98,7 @@ def coming_rounds(competition: Competition, now, drafts: bool) -> list[ComingRou
     ]
 
 
-def round_pairings(rounds: list[Round]) -> dict[int, list[Game]]:
-    games = defaultdict(list)
-    for game in Game.objects.filter(round__in=rounds).select_related(
-        "white__member", "black__member"
-    ):
-        games[game.round_id].append(game)
-    return games
-
-
+@public_page
 def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     try:
@@ -128,12 +119,13 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+@public_page
 def standings(
     request: HttpRequest, round_number: int | None = None, kind: str = Competition.Kind.CLASSICAL
 ) -> HttpResponse:
     now = timezone.now()
     competition = competition_for(request, kind)
-    rankings = list(competition.rankings.order_by("after_round"))
+    rankings = list(competition.rankings.defer("appearances").order_by("after_round"))
     if not rankings:
         ranking = None
     elif round_number is None:
@@ -174,6 +166,7 @@ def standings(
     )
 
 
+@public_page
 def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> HttpResponse:
     now = timezone.now()
     competition = competition_for(request, kind)
@@ -183,14 +176,14 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
     rounds = list(
         (past if drafts else past.published()).select_related("bye__member").order_by("-number")
     )
-    games = round_pairings(rounds)
+    tables = pairing_tables(rounds)
     return render(
         request,
         "competition/pairing.html",
         {
             "competition": competition,
             "coming": coming_rounds(competition, now, drafts),
-            "past": [(r, games.get(r.pk, []), r.results_are_provisional(now)) for r in rounds],
+            "past": [(r, tables[r.pk], r.results_are_provisional(now)) for r in rounds],
             "now": now,
             **season_picker(
                 competition,
@@ -200,6 +193,7 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
     )
 
 
+@public_page
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rounds, each explained, read from the stored snapshots: the latest ranking
     gives the values and points, each ranking k how the player took part in round k."""
@@ -252,6 +246,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@public_page
 def page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "competition/page.html", {"page": get_object_or_404(Page, slug=slug)})
 
@@ -278,6 +273,7 @@ def candidates(competition: Competition, ranking: Ranking) -> list[prizes.Candid
     ]
 
 
+@public_page
 def prizes_page(request: HttpRequest) -> HttpResponse:
     """The prizes as they stand: the winners of a closed season, else each prize's leader now
     with what still decides it (the rounds to go and the attendance rule)."""

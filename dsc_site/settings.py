@@ -6,7 +6,9 @@ ALLOWED_HOSTS. Every variable is listed in `.env.example`.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 from datetime import time, timedelta
 from email.utils import parseaddr
 from pathlib import Path
@@ -262,6 +264,30 @@ MIDDLEWARE = [
     "operations.logs.RequestContextMiddleware",  # log lines name the request's path and user
     *MIDDLEWARE,
 ]
+
+
+# --- Public pages from a cache every web process shares (dsc_site/page_cache.py) -------------
+INSTALLED_APPS += ["dsc_site.apps.SiteConfig"]
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
+    "dsc_site.page_cache.PageCacheMiddleware",  # before sessions: a visitor needs none
+)
+_database = DATABASES["default"]
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("PAGE_CACHE_DIR", Path(tempfile.gettempdir()) / "dsc-pages"),
+        # Two sites (or test runs) on one machine never share pages: the key names the database.
+        "KEY_PREFIX": hashlib.sha256(
+            "|".join(
+                str(_database.get(part)) for part in ("ENGINE", "HOST", "PORT", "NAME")
+            ).encode()
+        ).hexdigest()[:16],
+        "TIMEOUT": 120,  # a page is found for one minute at most (the key holds the minute)
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+}
 
 
 def env_admins(name: str) -> list[tuple[str, str]]:

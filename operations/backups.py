@@ -32,6 +32,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
+from dsc_site import page_cache
 from operations.models import DailyBackup
 
 FORMAT = "dsc-site-backup"
@@ -151,6 +152,7 @@ def restore_backup(path: Path) -> dict:
             _pg_restore(path, database, Path(work))
         else:
             _sqlite_restore(database)
+    page_cache.changed()  # the pages' cache did not see these writes
     return manifest
 
 

@@ -23,3 +23,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Daily backups only where a test asks for them (override_settings(BACKUP_DIR=...)).
 BACKUP_DIR = ""
+
+# Each test process keeps its pages in memory (the live server runs in a thread beside it).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "TIMEOUT": 120},
+}

@@ -1,0 +1,136 @@
+"""Public pages rendered once per change and then served from a cache that every web process
+shares (the "pages" cache: a folder of files in production).
+
+Only visitors are served from it: a request without a session or a pending message, which
+is a page a logged-in member or the arbiter never sees (their own row, drafts). Only views
+marked `@public_page` are stored, and only answers that set no cookie.
+
+A stored page is found under the pages' version, the minute and the address. The version
+changes with every write to the database that a page may show, caught where the SQL is sent
+(whatever wrote it: a service, the admin, the worker, a command, a bulk update): at once, and
+again when the transaction commits, so a page rendered from data that was about to change is
+never found again. The minute covers what changes with the clock alone (a deadline passing,
+results becoming final at 23:30): every rule's time is a whole minute.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import caches
+from django.core.signals import setting_changed
+from django.db.backends.signals import connection_created
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+PAGES = "pages"  # the cache alias in settings.CACHES
+VERSION_KEY = "version"
+WRITES = ("insert", "update", "delete", "truncate", "replace")
+# Tables no public page shows: writing them leaves the pages as they are.
+# (Accounts are not members: a login's last_login is no news to a visitor.)
+UNSEEN_TABLES = ('"django_session"', '"auth_', '"axes_', '"operations_')
+
+
+def public_page(view: Callable) -> Callable:
+    """A page a visitor may be given from the cache (it must read nothing but the database,
+    the clock and the address)."""
+
+    @wraps(view)
+    def marked(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response.public_page = True
+        return response
+
+    return marked
+
+
+def changed(**kwargs) -> None:
+    """Every stored page is old from now on."""
+    caches[PAGES].set(VERSION_KEY, uuid.uuid4().hex, None)
+
+
+def version() -> str:
+    cache = caches[PAGES]
+    current = cache.get(VERSION_KEY)
+    if current is None:  # first use, or dropped from the cache: a new one matches nothing old
+        current = uuid.uuid4().hex
+        cache.set(VERSION_KEY, current, None)
+    return current
+
+
+def is_visitor(request: HttpRequest) -> bool:
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and CookieStorage.cookie_name not in cookies
+
+
+class PageCacheMiddleware:
+    """Answers a visitor's GET from the cache before sessions and authentication run."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.cache = caches[PAGES]
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "GET" or not is_visitor(request):
+            return self.get_response(request)
+        key = self.key(request)
+        stored = self.cache.get(key)
+        if stored is not None:
+            status, headers, content = stored
+            return HttpResponse(content, status=status, headers=headers)
+        response = self.get_response(request)
+        if self.may_store(request, response):
+            self.cache.set(key, (response.status_code, dict(response.items()), response.content))
+        return response
+
+    @staticmethod
+    def key(request: HttpRequest) -> str:
+        minute = int(timezone.now().timestamp() // 60)
+        # get_host() checks ALLOWED_HOSTS: a foreign host is refused before anything is served.
+        address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+        digest = hashlib.sha256(address.encode()).hexdigest()
+        return f"page:{version()}:{minute}:{digest}"
+
+    @staticmethod
+    def may_store(request: HttpRequest, response: HttpResponse) -> bool:
+        return (
+            getattr(response, "public_page", False)
+            and response.status_code == 200
+            and not response.streaming
+            and not response.cookies
+            and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")  # a form's token is personal
+        )
+
+
+def watch_writes(sender, connection, **kwargs) -> None:
+    """Every database connection reports the writes that change pages (connection_created)."""
+    if _report_writes not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_report_writes)
+
+
+def _report_writes(execute, sql, params, many, context):
+    result = execute(sql, params, many, context)
+    if changes_pages(sql):
+        changed()
+        connection = context["connection"]
+        if connection.in_atomic_block and not any(
+            callback is changed for _, callback, _ in connection.run_on_commit
+        ):
+            connection.on_commit(changed)
+    return result
+
+
+def changes_pages(sql: str) -> bool:
+    statement = sql.lstrip()[:8].lower()
+    return statement.startswith(WRITES) and not any(table in sql for table in UNSEEN_TABLES)
+
+
+def connect() -> None:
+    """Called once at start-up (dsc_site.apps): a new process may run new code or settings."""
+    connection_created.connect(watch_writes, dispatch_uid="page_cache.watch_writes")
+    setting_changed.connect(changed, dispatch_uid="page_cache.setting_changed")

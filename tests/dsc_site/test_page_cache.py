@@ -1,0 +1,235 @@
+"""Public pages from the shared cache (dsc_site/page_cache.py): a visitor's page is rendered once
+per change, every kind of change shows at once, and nobody is given another person's copy."""
+
+from datetime import date, timedelta
+from fractions import Fraction
+
+import pytest
+import time_machine
+from django.db import connection, transaction
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from absences import publication
+from competition import lineup, seasons, services
+from dsc_site import page_cache
+from members.models import Member
+from operations import backups
+from tests.moments import at
+
+STANDINGS = reverse("competition:standings")
+PAIRING = reverse("competition:pairing")
+
+
+def from_cache(client: Client, url: str) -> str:
+    """The page, which must come from the cache: the database is not asked at all."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert not queries.captured_queries, f"{url} was rendered again"
+    return response.content.decode()
+
+
+def cached(client: Client, url: str) -> str:
+    """The page as a visitor sees it, rendered and stored (proved by a second request)."""
+    page = client.get(url).content.decode()
+    assert from_cache(client, url) == page
+    return page
+
+
+@pytest.fixture
+def visitor():
+    return Client()
+
+
+def test_a_visitors_page_is_rendered_once_and_keeps_the_security_headers(
+    visitor, example_competition
+):
+    for url in (STANDINGS, PAIRING, reverse("competition:home"), reverse("competition:prizes")):
+        cached(visitor, url)
+    response = visitor.get(STANDINGS)
+    assert "default-src 'self'" in response["Content-Security-Policy"]
+    assert response["Permissions-Policy"]
+    assert response["Content-Type"] == "text/html; charset=utf-8"
+
+
+def test_entered_results_show_at_once(visitor, paired_round_4):
+    with time_machine.travel(at(21), tick=False):
+        services.publish(paired_round_4, at(21))
+        assert "Ranglijst 3, na ronde 3." in cached(visitor, STANDINGS)
+        services.enter_results(paired_round_4, {g.pk: "1-0" for g in paired_round_4.games.all()})
+        assert "Ranglijst 4, na ronde 4." in visitor.get(STANDINGS).content.decode()
+
+
+def test_a_pairing_the_arbiter_publishes_shows_at_once(visitor, paired_round_4):
+    with time_machine.travel(at(12), tick=False):
+        assert "Indeling van ronde 4" not in cached(visitor, PAIRING)
+        services.publish(paired_round_4, at(12))
+        assert "Indeling van ronde 4" in visitor.get(PAIRING).content.decode()
+
+
+def test_the_workers_publication_at_eight_shows_at_once(visitor, paired_round_4):
+    with time_machine.travel(at(20), tick=False):
+        assert "Indeling van ronde 4" not in cached(visitor, PAIRING)
+        publication.run_pass(at(20))
+        assert "Indeling van ronde 4" in visitor.get(PAIRING).content.decode()
+
+
+def test_a_cancellation_after_publication_shows_at_once(visitor, paired_round_4):
+    with time_machine.travel(at(21), tick=False):
+        services.publish(paired_round_4, at(21))
+        game = paired_round_4.games.select_related("white__member").first()
+        assert "reglementair" not in cached(visitor, PAIRING)
+        services.record_forfeit(paired_round_4, game.white)
+        assert "reglementair" in visitor.get(PAIRING).content.decode()
+
+
+def test_a_newcomer_shows_at_once(visitor, example_competition):
+    cached(visitor, STANDINGS)
+    newcomer = Member.objects.create(name="Nieuwkomer Nelis")
+    lineup.add_newcomer(example_competition, newcomer, 4, Fraction(40))
+    assert "Nieuwkomer Nelis" in visitor.get(STANDINGS).content.decode()
+
+
+def test_a_new_season_and_a_closed_one_show_at_once(visitor, example_competition):
+    assert "2027-2028" not in cached(visitor, STANDINGS)
+    seasons.create_season("2027-2028", seasons.proposed_dates(date(2027, 9, 2)))
+    assert "2027-2028" in cached(visitor, STANDINGS)
+    prizes = reverse("competition:prizes")
+    assert "Voorlopig" in cached(visitor, prizes)
+    seasons.close_season(example_competition.season)
+    assert "Voorlopig" not in visitor.get(prizes).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_made_in_a_transaction_makes_the_pages_old_again_at_its_commit(
+    example_competition,
+):
+    """Another web process may render the old page while the change is not committed (it
+    cannot see it yet) and store it under the new version: the commit makes that one old."""
+    member_ids = list(example_competition.participants.values_list("member_id", flat=True))
+    with transaction.atomic():
+        Member.objects.filter(pk=member_ids[0]).update(name="Hernoemd")
+        Member.objects.filter(pk=member_ids[1]).update(name="Ook hernoemd")
+        during = page_cache.version()
+        # Once per transaction, however many statements it sends.
+        assert [callback for _, callback, _ in connection.run_on_commit] == [page_cache.changed]
+    assert page_cache.version() != during
+
+
+def test_the_clock_alone_makes_results_final_at_half_past_eleven(visitor, paired_round_4):
+    evening = paired_round_4.date
+    with time_machine.travel(at(21), tick=False):
+        services.publish(paired_round_4, at(21))
+        services.enter_results(paired_round_4, {g.pk: "1-0" for g in paired_round_4.games.all()})
+    with time_machine.travel(at(23, 29, 59, day=evening), tick=False):
+        assert "voorlopig" in cached(visitor, STANDINGS).lower()
+    with time_machine.travel(at(23, 30, day=evening), tick=False):
+        assert "voorlopig" not in visitor.get(STANDINGS).content.decode().lower()
+
+
+def test_a_member_never_gets_the_visitors_copy_nor_a_visitor_theirs(
+    visitor, jansen_client, example_competition
+):
+    cached(visitor, STANDINGS)
+    assert "Uitloggen" in jansen_client.get(STANDINGS).content.decode()
+    assert "Uitloggen" in jansen_client.get(STANDINGS).content.decode()
+    assert "Uitloggen" not in from_cache(visitor, STANDINGS)
+
+
+def test_only_marked_pages_are_stored(visitor, example_competition):
+    login = reverse("login")
+    # The login form's token is masked anew on every render: two answers differ.
+    assert visitor.get(login).content != visitor.get(login).content
+
+
+def test_a_visitor_with_a_message_waiting_gets_a_fresh_page(visitor, example_competition):
+    cached(visitor, STANDINGS)
+    visitor.cookies["messages"] = "waiting"
+    with CaptureQueriesContext(connection) as queries:
+        visitor.get(STANDINGS)
+    assert queries.captured_queries
+
+
+def test_a_foreign_host_is_refused_even_for_a_stored_page(visitor, example_competition):
+    cached(visitor, STANDINGS)
+    assert visitor.get(STANDINGS, HTTP_HOST="evil.example").status_code == 400
+
+
+def test_writes_no_page_shows_leave_the_pages_as_they_are(visitor, example_competition, arbiter):
+    cached(visitor, STANDINGS)
+    Client().force_login(arbiter)  # a session row is written
+    from_cache(visitor, STANDINGS)
+
+
+@pytest.mark.parametrize(
+    ("sql", "changes"),
+    [
+        ('INSERT INTO "competition_game" ("round_id") VALUES (%s)', True),
+        ('  update "members_member" SET "name" = %s', True),
+        ('DELETE FROM "competition_absence" WHERE "id" = %s', True),
+        ('TRUNCATE "competition_round" CASCADE', True),
+        ('SELECT "competition_game"."id" FROM "competition_game"', False),
+        ("SELECT ... FOR UPDATE", False),
+        ('UPDATE "django_session" SET "expire_date" = %s', False),
+        ('INSERT INTO "axes_accessattempt" ("username") VALUES (%s)', False),
+        ('UPDATE "operations_workerheartbeat" SET "seen_at" = %s', False),
+    ],
+)
+def test_which_statements_change_pages(sql, changes):
+    assert page_cache.changes_pages(sql) is changes
+
+
+def test_a_restored_backup_makes_every_page_old(example_competition, monkeypatch, tmp_path):
+    """restore_site replaces the database behind Django's back (sqlite3's backup, pg_restore):
+    the restore says so itself."""
+    monkeypatch.setattr(backups, "check_backup", lambda path, work: ({"engine": "sqlite"}, path))
+    monkeypatch.setattr(backups, "_sqlite_restore", lambda database: None)
+    before = page_cache.version()
+    backups.restore_backup(tmp_path / "backup.tar.gz")
+    assert page_cache.version() != before
+
+
+def test_a_page_is_not_kept_past_its_minute(visitor, example_competition):
+    with time_machine.travel(at(12), tick=False):
+        cached(visitor, STANDINGS)
+    with time_machine.travel(at(12) + timedelta(minutes=1), tick=False):
+        with CaptureQueriesContext(connection) as queries:
+            visitor.get(STANDINGS)
+        assert queries.captured_queries
+
+
+def test_a_page_that_sets_a_cookie_is_never_stored(settings):
+    """A cookie is somebody's (a language, a token): the next visitor must not be given it."""
+    settings.ALLOWED_HOSTS = ["testserver"]
+    rendered = []
+
+    @page_cache.public_page
+    def view(request):
+        rendered.append(request)
+        response = HttpResponse("page")
+        response.set_cookie("keuze", "van-deze-bezoeker")
+        return response
+
+    middleware = page_cache.PageCacheMiddleware(view)
+    for _ in range(2):
+        assert middleware(RequestFactory().get("/eigen/")).cookies["keuze"].value
+    assert len(rendered) == 2
+
+
+def test_a_marked_page_without_a_cookie_is_stored(settings):
+    """The same page without its cookie (the test above proves what it claims)."""
+    settings.ALLOWED_HOSTS = ["testserver"]
+    rendered = []
+
+    @page_cache.public_page
+    def view(request):
+        rendered.append(request)
+        return HttpResponse("page")
+
+    middleware = page_cache.PageCacheMiddleware(view)
+    for _ in range(2):
+        assert middleware(RequestFactory().get("/eigen/")).content == b"page"
+    assert len(rendered) == 1
