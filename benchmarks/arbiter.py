@@ -52,6 +52,7 @@ def run(report: Report) -> None:
     )
     today = timezone.localdate()
     first_evening = today - timedelta(weeks=ROUNDS - 2)  # round 28 is next week's evening
+    Season.objects.filter(name="bench-arbiter").delete()  # a kept DATABASE_URL's last run
     season = Season.objects.create(name="bench-arbiter", start_date=first_evening)
     competition = Competition.objects.create(season=season)
     played = generated_season(PLAYERS, ROUNDS - 1, rounds_per_period=7, seed=3)
