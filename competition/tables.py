@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from competition.models import Ranking, Standing
-from competition.templatetags.keizer import format_amount
+from competition.models import Game, Participant, Ranking, Round, Standing
+from competition.templatetags.keizer import format_amount, player_url
 
 
 @dataclass(frozen=True)
@@ -88,3 +89,46 @@ def points_cells(points: list[str]) -> SafeString:
     directly keeps a 150 × 28 table fast (format_html_join costs more than the whole view).
     """
     return mark_safe("".join(f'<td class="text-end">{format_amount(p)}</td>' for p in points))
+
+
+@dataclass(frozen=True)
+class PairingTable:
+    """A round's boards as the rows of its table."""
+
+    rows: SafeString
+    played: bool  # some board has a result
+
+
+def pairing_tables(rounds: list[Round]) -> dict[int, PairingTable]:
+    """The boards of these rounds (of one competition) by round id, in two queries.
+
+    The rows are written here with every name escaped: a season's pairing page has some
+    2,000 boards, which the template engine would take a third of a second to write.
+    """
+    if not rounds:
+        return {}
+    names = {
+        pk: member_name or guest_name
+        for pk, member_name, guest_name in Participant.objects.filter(
+            competition_id=rounds[0].competition_id
+        ).values_list("pk", "member__name", "guest_name")
+    }
+    players = {pk: f'<a href="{player_url(pk)}">{escape(name)}</a>' for pk, name in names.items()}
+    labels = {value: escape(label) for value, label in Game.Result.choices}
+    boards: dict[int, list[str]] = {r.pk: [] for r in rounds}
+    played: set[int] = set()
+    for round_id, board, white, black, result in (
+        Game.objects.filter(round__in=rounds)
+        .order_by("round_id", "board")
+        .values_list("round_id", "board", "white_id", "black_id", "result")
+    ):
+        boards[round_id].append(
+            f"<tr><td>{board}</td><td>{players[white]}</td>"
+            f'<td class="text-center">{labels.get(result, "–")}</td>'
+            f"<td>{players[black]}</td></tr>"
+        )
+        if result:
+            played.add(round_id)
+    return {
+        pk: PairingTable(mark_safe("\n".join(rows)), pk in played) for pk, rows in boards.items()
+    }

@@ -14,6 +14,7 @@ from django.urls import reverse
 from competition import services
 from competition.keizer.season import Absence as Reason
 from competition.models import Page, Round
+from members.models import Member
 from tests.demo import DEMO_NOW
 from tests.factories import big_engine_season, make_played_competition, worked_example_season
 
@@ -398,3 +399,22 @@ def test_the_error_page_is_dutch_and_needs_neither_request_nor_database(rf):
     assert response.status_code == 500
     assert "<title>Er ging iets mis · DSC Drachten</title>" in page
     assert "/static/css/site.css" in page and "wedstrijdleider" in page
+
+
+def test_each_board_shows_both_names_escaped_their_pages_and_the_result_in_dutch(
+    client, example_competition
+):
+    round_3 = example_competition.rounds.get(number=3)
+    first, second = round_3.games.order_by("board")[:2]
+    Member.objects.filter(pk=first.white.member_id).update(name='<b>Bé</b> & "Zn"')
+    services.enter_results(round_3, {first.pk: "1-0F", second.pk: ""}, reason="typefout")
+    page = client.get(reverse("competition:pairing")).content.decode()
+    table = page.split("Indeling van ronde 3")[1].split("</table>")[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]  # after the header
+    assert len(rows) == round_3.games.count()
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in rows]
+    white = f'<a href="/spelers/{first.white_id}/">&lt;b&gt;Bé&lt;/b&gt; &amp; &quot;Zn&quot;</a>'
+    assert cells[0][:3] == ["1", white, "1-0 (reglementair)"]
+    assert cells[0][3] == f'<a href="/spelers/{first.black_id}/">{first.black.name}</a>'
+    assert cells[1][0] == "2" and cells[1][2] == "–"  # no result yet
+    assert "<b>Bé" not in page
