@@ -10,7 +10,7 @@ import traceback
 from benchmarks.report import Report
 
 # Each module has `run(report)`.
-BENCHMARKS = ["benchmarks.keizer", "benchmarks.site", "benchmarks.arbiter"]
+BENCHMARKS = ["benchmarks.keizer", "benchmarks.site", "benchmarks.arbiter", "benchmarks.load"]
 
 
 def main() -> int:

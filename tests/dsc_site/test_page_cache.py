@@ -1,6 +1,7 @@
 """Public pages from the shared cache (dsc_site/page_cache.py): a visitor's page is rendered once
 per change, every kind of change shows at once, and nobody is given another person's copy."""
 
+import gzip
 from datetime import date, timedelta
 from fractions import Fraction
 
@@ -233,3 +234,18 @@ def test_a_marked_page_without_a_cookie_is_stored(settings):
     for _ in range(2):
         assert middleware(RequestFactory().get("/eigen/")).content == b"page"
     assert len(rendered) == 1
+
+
+def test_a_browser_that_accepts_gzip_gets_the_stored_page_gzipped(visitor, example_competition):
+    page = cached(visitor, STANDINGS)
+    with CaptureQueriesContext(connection) as queries:
+        response = visitor.get(STANDINGS, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert not queries.captured_queries
+    assert response["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response["Vary"]
+    assert int(response["Content-Length"]) == len(response.content) < len(page) / 5
+    assert gzip.decompress(response.content).decode() == page
+    plain = visitor.get(STANDINGS)
+    assert not plain.has_header("Content-Encoding")
+    assert int(plain["Content-Length"]) == len(plain.content)
+    assert "Accept-Encoding" in plain["Vary"]
