@@ -277,7 +277,7 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("PAGE_CACHE_DIR", Path(tempfile.gettempdir()) / "dsc-pages"),
+        "LOCATION": os.environ.get("PAGE_CACHE_DIR") or Path(tempfile.gettempdir()) / "dsc-pages",
         # Two sites (or test runs) on one machine never share pages: the key names the database.
         "KEY_PREFIX": hashlib.sha256(
             "|".join(
