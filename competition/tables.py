@@ -5,16 +5,15 @@ Cells are formatted here, once, so a 150-player, 28-round table renders quickly.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from math import floor
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from competition.keizer.record import Record, tally
+from competition.keizer.record import Record, record_of
 from competition.keizer.scoring import Outcome
 from competition.models import Game, Participant, Ranking, Round, Standing
 from competition.templatetags.keizer import format_amount, player_url
@@ -90,21 +89,21 @@ def standings_rows(
     ]
 
 
-OUTCOMES = {outcome.value: outcome for outcome in Outcome}
-
-
 def games_records(ranking: Ranking) -> dict[int, Record]:
     """Each player's games over the board in rounds 1 .. `ranking.after_round`, read in one
     query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed."""
-    outcomes: dict[int, list[Outcome]] = defaultdict(list)
+    counts: dict[str, Counter] = defaultdict(Counter)
     for parts in Ranking.objects.filter(
         competition_id=ranking.competition_id,
         after_round__gte=1,
         after_round__lte=ranking.after_round,
     ).values_list("appearances", flat=True):
-        for participant_id, (outcome, *_rest) in parts.items():
-            outcomes[int(participant_id)].append(OUTCOMES[outcome])
-    return {participant_id: tally(each) for participant_id, each in outcomes.items()}
+        for participant_id, part in parts.items():
+            counts[participant_id][part[0]] += 1
+    return {
+        int(participant_id): record_of({Outcome(name): n for name, n in each.items()})
+        for participant_id, each in counts.items()
+    }
 
 
 def member_ratings(competition_id: int, on: date) -> dict[int, Rating]:
@@ -118,8 +117,11 @@ def member_ratings(competition_id: int, on: date) -> dict[int, Rating]:
 
 
 def format_percentage(percentage: Fraction | None) -> str:
-    """A whole percent, rounded half up ("66⅔" → "67%"); "–" without a game."""
-    return "–" if percentage is None else f"{floor(percentage + Fraction(1, 2))}%"
+    """A whole percent, rounded half up ("66⅔" → "67%"); "–" without a game. Integer
+    arithmetic: ⌊p + ½⌋ = ⌊(2n + d) / 2d⌋ for p = n/d."""
+    if percentage is None:
+        return "–"
+    return f"{(2 * percentage.numerator + percentage.denominator) // (2 * percentage.denominator)}%"
 
 
 def _record(

@@ -2,24 +2,17 @@
 
 The chess convention: a game counts when it was played. A win or loss by default, both
 missing the default time, the bye and absences are not games (they count for Keizer points
-and attendance, not here).
+and attendance, not here). A win scores 1, a draw ½, a loss 0.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .scoring import Outcome
-
-GAME_SCORES: dict[Outcome, Fraction] = {
-    Outcome.WIN: Fraction(1),
-    Outcome.DRAW: Fraction(1, 2),
-    Outcome.LOSS: Fraction(0),
-}
-
 
 @dataclass(frozen=True)
 class Record:
@@ -33,19 +26,22 @@ class Record:
 
     @property
     def score(self) -> Fraction:
-        return (
-            self.wins * GAME_SCORES[Outcome.WIN]
-            + self.draws * GAME_SCORES[Outcome.DRAW]
-            + self.losses * GAME_SCORES[Outcome.LOSS]
-        )
+        """1 a win, ½ a draw, 0 a loss."""
+        return Fraction(2 * self.wins + self.draws, 2)
 
     @property
     def percentage(self) -> Fraction | None:
         """The score as a percentage of the games played (None without a game)."""
-        return 100 * self.score / self.games if self.games else None
+        return Fraction(100 * (2 * self.wins + self.draws), 2 * self.games) if self.games else None
+
+
+def record_of(counts: Mapping[Outcome, int]) -> Record:
+    """The record of a player who had each outcome `counts[outcome]` times."""
+    return Record(
+        counts.get(Outcome.WIN, 0), counts.get(Outcome.DRAW, 0), counts.get(Outcome.LOSS, 0)
+    )
 
 
 def tally(outcomes: Iterable[Outcome]) -> Record:
     """The record of a player's outcomes (of any rounds; only games played count)."""
-    counts = Counter(outcomes)
-    return Record(counts[Outcome.WIN], counts[Outcome.DRAW], counts[Outcome.LOSS])
+    return record_of(Counter(outcomes))

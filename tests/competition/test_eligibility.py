@@ -58,7 +58,7 @@ def test_the_player_page_tells_attended_within_reach_and_how_many_may_be_missed(
     client, season_of_28, jansen
 ):
     page = player_page(client, jansen)
-    assert "<dt>Aanwezig tot en met ronde 3</dt><dd>3</dd>" in page
+    assert "<dt>Aanwezig t/m ronde 3</dt><dd>3</dd>" in page
     assert "<dt>Hoogstens haalbaar</dt><dd>24</dd>" in page
     assert "<dt>Nodig</dt><dd>19</dd>" in page
     assert "Jansen mag nog 5 keer missen." in page
