@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from .scoring import Outcome
 
+
 @dataclass(frozen=True)
 class Record:
     wins: int = 0
