@@ -16,6 +16,7 @@ from icalendar import Calendar
 
 from competition import services
 from competition.models import Game, Round
+from members.models import Member
 from tests.moments import at
 
 CLUB = reverse("absences:club-calendar")
@@ -233,3 +234,10 @@ def test_an_unknown_token_is_not_found(client, round_4, jansen):
         url = reverse("absences:member-calendar", args=[wrong])
         assert client.get(url).status_code == 404
     assert client.get(feed_of(jansen)).status_code == 200
+
+
+def test_without_a_season_both_feeds_are_valid_and_empty(db, client):
+    member = Member.objects.create(name="Nieuw Lid")
+    for url in (CLUB, feed_of(member)):
+        calendar = parse(client.get(url))
+        assert calendar.events == [] and str(calendar["X-WR-CALNAME"]).startswith("DSC-clubavonden")
