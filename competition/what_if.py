@@ -99,7 +99,7 @@ def round_to_ask(competition: Competition, today: date) -> Round | None:
     None in a closed season, or between a round's evening and the next publication."""
     if competition.season.is_closed:
         return None
-    rounds = {r.number: r for r in competition.rounds.select_related("bye__member")}
+    rounds = {r.number: r for r in competition.rounds.all()}
     if not rounds:
         return None
     counted = exchange.counted_rounds(competition, before=max(rounds) + 1)

@@ -5,8 +5,9 @@
 (function () {
   "use strict";
   var form = document.getElementById("what-if-form");
-  if (!form || !window.fetch || !window.DOMParser || !window.URLSearchParams) {
-    return;
+  var able = window.fetch && window.DOMParser && window.URLSearchParams;
+  if (!form || !able || !form.replaceChildren) {
+    return; // the button sends the form
   }
   var latest = 0;
 
@@ -31,12 +32,22 @@
           return; // a later change is on its way
         }
         var page = new DOMParser().parseFromString(html, "text/html");
+        // The contents change, the elements stay: a screen reader keeps following the
+        // answer's live region.
         page.querySelectorAll(".what-if-live[id]").forEach(function (fresh) {
           var old = document.getElementById(fresh.id);
           if (old) {
-            old.replaceWith(document.importNode(fresh, true));
+            old.replaceChildren.apply(
+              old,
+              Array.prototype.map.call(fresh.childNodes, function (node) {
+                return document.importNode(node, true);
+              })
+            );
           }
         });
+        if (answer) {
+          answer.classList.remove("what-if-answer-busy");
+        }
         window.history.replaceState(null, "", url);
       })
       .catch(function () {
