@@ -1,10 +1,10 @@
 """The worker's pass: what must happen at its time around the club week, each thing once.
 
-Every step claims "due rows" (`Round.objects.due_for_publication`, `pairing_mail_due`, a
-notice not yet sent) with a row lock or a conditional update, so a repeated pass, a worker
-that was down, and two workers at once all end the same way. E-mails are sent inside the
-claiming transaction: a worker killed while sending rolls the claim back and the next pass
-sends again (at least once, never lost).
+Every step claims "due rows" (`Round.objects.due_for_publication`, `pairing_mail_due`,
+`ranking_mail_due`, a notice not yet sent) with a row lock or a conditional update, so a
+repeated pass, a worker that was down, and two workers at once all end the same way. E-mails
+are sent inside the claiming transaction: a worker killed while sending rolls the claim back
+and the next pass sends again (at least once, never lost).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from absences import mail, services
+from absences import mail, ranking_mail, services
 from competition import services as competition_services
 from competition.models import Competition, Round
 
@@ -29,13 +29,15 @@ def run_pass(now: datetime) -> list[Round]:
     tell_arbiter_about_waiting_rounds(now)
     mail_pairings(now)
     refresh_rankings(now)
+    mail_rankings(now)
     return published
 
 
 def refresh_rankings(now: datetime) -> None:
     """The current season's rankings follow data changed outside the site's forms (a team
-    line-up entered by a command or another service changes the team absences). Last in the
-    pass, and one competition's failure does not keep the others (or the next pass) from it."""
+    line-up entered by a command or another service changes the team absences). Late in the
+    pass (only the ranking e-mail, which reads what it stored, comes after it), and one
+    competition's failure does not keep the others (or the next pass) from it."""
     for competition in Competition.objects.open().current(timezone.localdate(now)):
         try:
             competition_services.refresh_rankings(competition)
@@ -104,3 +106,16 @@ def mail_pairings(now: datetime) -> None:
                 pairing_mailed_at=now
             ):
                 mail.pairing(Round.objects.select_related("bye__member").get(pk=pk))
+
+
+def mail_rankings(now: datetime) -> None:
+    """Once a round's results are final, its new ranking is e-mailed to the members who chose
+    it, once per round: the newest final ranking of the current season's internal competition
+    (`Round.objects.ranking_mail_due`), claimed by a conditional update. A result changed
+    after the e-mail sends no second one; the standings page shows the change."""
+    for pk in Round.objects.ranking_mail_due(now).values_list("pk", flat=True):
+        with transaction.atomic():
+            if Round.objects.filter(pk=pk, ranking_mailed_at__isnull=True).update(
+                ranking_mailed_at=now
+            ):
+                ranking_mail.new_ranking(Round.objects.select_related("competition").get(pk=pk))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -111,15 +111,22 @@ def participant_of(member: Member, competition: Competition | None) -> Participa
 
 
 def coming_evenings(member: Member, now: datetime) -> list[Evening]:
+    """The club evenings from today on, as "Mijn afmeldingen" lists them."""
+    return season_evenings(member, now, from_day=timezone.localdate(now))
+
+
+def season_evenings(member: Member, now: datetime, from_day: date | None = None) -> list[Evening]:
+    """The club evenings of the current season's internal competition (from `from_day` on
+    when given) with the member's status and, once published, board, colour and opponent;
+    none when the member does not play in it."""
     competition = current_competition(now)
     participant = participant_of(member, competition)
     if participant is None:
         return []
-    rounds = list(
-        competition.rounds.from_day(timezone.localdate(now))
-        .select_related("bye")
-        .order_by("number")
-    )
+    rounds = competition.rounds.all()
+    if from_day is not None:
+        rounds = rounds.from_day(from_day)
+    rounds = list(rounds.select_related("bye").order_by("number"))
     absences = {
         absence.round_id: absence
         for absence in Absence.objects.filter(round__in=rounds, participant=participant)

@@ -10,7 +10,13 @@ import traceback
 from benchmarks.report import Report
 
 # Each module has `run(report)`.
-BENCHMARKS = ["benchmarks.keizer", "benchmarks.site", "benchmarks.arbiter", "benchmarks.load"]
+BENCHMARKS = [
+    "benchmarks.keizer",
+    "benchmarks.site",
+    "benchmarks.arbiter",
+    "benchmarks.what_if",
+    "benchmarks.load",
+]
 
 
 def main() -> int:

@@ -2,7 +2,9 @@
 
 Reading: `season_for` reads a competition into a `keizer.Season` (players in the order of
 ranking 0, one engine round per completed round), `counted_rounds` only how many rounds count,
-and `stored_snapshots` the stored rankings' values. Writing goes the other way without touching
+`pair_requests` who is absent from given rounds, and `stored_snapshots` the stored rankings'
+values; `engine_round` translates one round's games (`what_if` plays a round with results of
+its own). Writing goes the other way without touching
 the database: `snapshots` turns the engine's rankings into the values of snapshot rows,
 `ranking_rows` those values into unsaved rows, and `season_rows` an engine season into unsaved
 members, players, rounds, games and absences; `competition.services` stores them. Player ids
@@ -14,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import cached_property
@@ -95,32 +98,14 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
         .values_list("round_id", "white_id", "black_id", "result")
     ):
         games[row[0]].append(GameRow(*row[1:]))
-    absences = defaultdict(dict)
-    for round_id, participant_id, reason in (
-        Absence.objects.filter(round__competition=competition)
-        .order_by("pk")
-        .values_list("round_id", "participant_id", "reason")
-    ):
-        absences[round_id][str(participant_id)] = EngineAbsence(reason)
-    team = team_match_absences(competition, rounds, games)
-    for round_id, participant_id in team:
-        absences[round_id][str(participant_id)] = EngineAbsence.TEAM
+    absences, team = _absences(competition, rounds, games)
 
     played = []
     for round_ in rounds:
         round_games = games[round_.id]
         if not is_complete(round_, round_games) or round_.number != len(played) + 1:
             break
-        played.append(
-            EngineRound(
-                games=tuple(
-                    EngineGame(str(g.white_id), str(g.black_id), Result(g.result))
-                    for g in round_games
-                ),
-                absent=absences[round_.id],
-                bye=str(round_.bye_id) if round_.bye_id else None,
-            )
-        )
+        played.append(engine_round(round_games, absences[round_.id], round_.bye_id))
     request = PairRequest(absences[pair_round.id]) if pair_round is not None else None
     number = {round_.id: round_.number for round_ in rounds}
     return Inputs(
@@ -131,6 +116,54 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
             if number[round_id] <= len(played)
         },
     )
+
+
+def engine_round(
+    games: Iterable[tuple[int, int, str]], absent: dict[str, EngineAbsence], bye_id: int | None
+) -> EngineRound:
+    """A round as the engine reads it: its games as (white key, black key, result) in board
+    order, who was absent and why, and the bye's key."""
+    return EngineRound(
+        games=tuple(
+            EngineGame(str(white), str(black), Result(result)) for white, black, result in games
+        ),
+        absent=absent,
+        bye=str(bye_id) if bye_id else None,
+    )
+
+
+def participant_key(player_id: str) -> int:
+    """The participant behind an engine player id."""
+    return int(player_id)
+
+
+def pair_requests(competition: Competition, rounds: list[Round]) -> dict[int, PairRequest]:
+    """Who is absent from each of these rounds of the competition as the engine reads it
+    (recorded absences and team matches), by round number: what pairing a round, or playing
+    it again in a what-if, starts from."""
+    absences, _team = _absences(competition, rounds)
+    return {round_.number: PairRequest(absences[round_.id]) for round_ in rounds}
+
+
+def _absences(
+    competition: Competition,
+    rounds: list[Round],
+    games: dict[int, list[Game | GameRow]] | None = None,
+) -> tuple[dict[int, dict[str, EngineAbsence]], dict[tuple[int, int], TeamMatch]]:
+    """Who is absent from each of these rounds and why, by round id: the recorded absences,
+    with the team reason where a line-up shows a team match (`team_match_absences`, which takes
+    precedence); and those team matches."""
+    absences = defaultdict(dict)
+    for round_id, participant_id, reason in (
+        Absence.objects.filter(round__in=[round_.pk for round_ in rounds])
+        .order_by("pk")
+        .values_list("round_id", "participant_id", "reason")
+    ):
+        absences[round_id][str(participant_id)] = EngineAbsence(reason)
+    team = team_match_absences(competition, rounds, games)
+    for round_id, participant_id in team:
+        absences[round_id][str(participant_id)] = EngineAbsence.TEAM
+    return absences, team
 
 
 def team_match_absences(

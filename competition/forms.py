@@ -1,7 +1,8 @@
-"""Forms for the arbiter: results per board, and the pairing review."""
+"""Forms for the arbiter (results per board, the pairing review) and the what-if question."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
 from django import forms
@@ -277,3 +278,97 @@ class NewSeasonForm(forms.Form):
                     % {"number": number, "text": line.strip()}
                 ) from None
         return evenings
+
+
+# The results a what-if offers per board: the played ones first, then the forfeits.
+PLAYED_RESULTS = (Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS)
+WHAT_IF_RESULTS = [
+    (result.value, result.label)
+    for result in (*PLAYED_RESULTS, *(r for r in Game.Result if r not in PLAYED_RESULTS))
+]
+BOARD_PREFIX = "bord-"
+
+
+class WhatIfForm(forms.Form):
+    """The what-if page's question: a result per board of the round asked about (a GET form,
+    so an address names its choices). `ronde` names the round the choices were made for; a
+    board the address leaves out keeps its stored result; `leeg` fills the boards still
+    without one. Anything else that names a board or a result is refused, never guessed."""
+
+    ronde = forms.IntegerField(
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": gettext_lazy("The round must be given as a number.")},
+    )
+    leeg = forms.ChoiceField(
+        required=False,
+        choices=[("", "—"), *WHAT_IF_RESULTS],
+        error_messages={
+            "invalid_choice": gettext_lazy("Unknown result %(value)r for the empty boards.")
+        },
+    )
+
+    def __init__(self, query: Mapping[str, str], question):
+        self.question = question
+        stored = {f"{BOARD_PREFIX}{board.number}": board.result for board in question.boards}
+        super().__init__({"ronde": str(question.round.number), **stored, **query})
+        self.query = query
+        self.board_choices = [("", _("no result yet")), *WHAT_IF_RESULTS]
+        for board in question.boards:
+            self.fields[f"{BOARD_PREFIX}{board.number}"] = forms.ChoiceField(
+                required=False,
+                choices=self.board_choices,
+                label=_("Result board %(board)s") % {"board": board.number},
+                error_messages={
+                    "invalid_choice": _("Board %(board)s: unknown result %(result)s.")
+                    % {"board": board.number, "result": "%(value)r"}
+                },
+            )
+
+    def clean(self):
+        data = super().clean()
+        number = self.question.round.number
+        problems = []
+        if data.get("ronde") not in (None, number):
+            problems.append(
+                _(
+                    "These results were chosen for round %(asked)s; the round to choose "
+                    "results for is round %(number)s."
+                )
+                % {"asked": data["ronde"], "number": number}
+            )
+        problems += [
+            _("Round %(number)s has no board %(board)r.")
+            % {"number": number, "board": name[len(BOARD_PREFIX) :]}
+            for name in self.query
+            if name.startswith(BOARD_PREFIX) and name not in self.fields
+        ]
+        if problems:
+            raise forms.ValidationError(problems)
+        return data
+
+    def boards(self):
+        """(board, its result field) in board order."""
+        return [(board, self[f"{BOARD_PREFIX}{board.number}"]) for board in self.question.boards]
+
+    def results(self) -> dict[int, str]:
+        """The chosen result per board ("" for none), the empty ones filled with `leeg`."""
+        fill = self.cleaned_data.get("leeg") or ""
+        return {
+            board.number: self.cleaned_data[f"{BOARD_PREFIX}{board.number}"] or fill
+            for board in self.question.boards
+        }
+
+    def filled(self) -> WhatIfForm:
+        """This choice with the empty boards filled as `leeg` asked, as a form of its own (so
+        the page shows what it computed with)."""
+        form = WhatIfForm(
+            {f"{BOARD_PREFIX}{number}": result for number, result in self.results().items()},
+            self.question,
+        )
+        form.is_valid()
+        return form
+
+    def problems(self) -> list[str]:
+        """Every error as one sentence (field errors name their board themselves)."""
+        return [message for errors in self.errors.values() for message in errors]

@@ -21,7 +21,7 @@ from simple_history.models import HistoricalRecords
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
 from competition.keizer.scoring import Outcome, game_outcome
-from competition.schedule import club_week
+from competition.schedule import CLUB_TIME_ZONE, club_week
 from members.models import Member
 
 DEFAULT_SETTINGS = keizer.Settings()  # DSC's settings: the defaults of a new competition
@@ -277,6 +277,45 @@ class RoundQuerySet(models.QuerySet):
             .filter(pairing_mailed_at__isnull=True, competition__kind=Competition.Kind.CLASSICAL)
         )
 
+    def results_final(self, now: datetime):
+        """Rounds whose results are final at `now` (`Round.results_are_provisional`, in SQL):
+        every evening before today, and today's once its results-final time has passed."""
+        today = now.astimezone(CLUB_TIME_ZONE).date()
+        if now < club_week().results_final_at(today):
+            return self.filter(date__lt=today)
+        return self.filter(date__lte=today)
+
+    def ranking_mail_due(self, now: datetime):
+        """The round whose new ranking is to be e-mailed, per competition at most one: of the
+        current season's internal competition, its results final, its ranking stored and the
+        newest of the competition, not mailed yet and no later round mailed. Only the newest
+        ranking is ever mailed, so a worker that was down, a season imported at once or the
+        deployment of this e-mail never sends a backlog of older rankings."""
+        today = now.astimezone(CLUB_TIME_ZONE).date()
+        same_competition = {"competition": models.OuterRef("competition")}
+        number = models.OuterRef("number")
+        return (
+            self.published()
+            .results_final(now)
+            .filter(
+                ranking_mailed_at__isnull=True,
+                competition__kind=Competition.Kind.CLASSICAL,
+                competition__season=Season.objects.current(today),
+                competition__season__is_closed=False,
+            )
+            .filter(models.Exists(Ranking.objects.filter(**same_competition, after_round=number)))
+            .exclude(
+                models.Exists(Ranking.objects.filter(**same_competition, after_round__gt=number))
+            )
+            .exclude(
+                models.Exists(
+                    Round.objects.filter(
+                        **same_competition, number__gt=number, ranking_mailed_at__isnull=False
+                    )
+                )
+            )
+        )
+
 
 class Round(models.Model):
     class Stage(models.TextChoices):
@@ -321,7 +360,12 @@ class Round(models.Model):
     waiting_notice_at = models.DateTimeField(
         _("arbiter told of missing results at"), null=True, blank=True, editable=False
     )
-    history = HistoricalRecords(excluded_fields=["pairing_mailed_at", "waiting_notice_at"])
+    ranking_mailed_at = models.DateTimeField(
+        _("new ranking e-mailed at"), null=True, blank=True, editable=False
+    )
+    history = HistoricalRecords(
+        excluded_fields=["pairing_mailed_at", "waiting_notice_at", "ranking_mailed_at"]
+    )
 
     objects = RoundQuerySet.as_manager()
 
@@ -582,6 +626,16 @@ class Ranking(models.Model):
             return None
         outcome, opponent, team_match = stored
         return Outcome(outcome), opponent, team_match
+
+    def mail_recipients(self):
+        """The standings of the members who get this ranking by e-mail: players of the
+        competition in this ranking, with an address, who chose the new ranking by e-mail."""
+        return (
+            self.standings.filter(participant__member__mail_ranking=True)
+            .exclude(participant__member__email="")
+            .select_related("participant__member")
+            .order_by("position")
+        )
 
 
 class Standing(models.Model):

@@ -19,4 +19,5 @@ urlpatterns = [
     path("spelers/<int:pk>/", views.player, name="player"),
     path("reglement/", views.page, {"slug": "reglement"}, name="rules"),
     path("prijzen/", views.prizes_page, name="prizes"),
+    path("wat-als/", views.what_if_page, name="what-if"),
 ]

@@ -1,4 +1,5 @@
-"""Public pages: home, standings, pairing and results, player pages, the rules."""
+"""Public pages: home, standings, pairing and results, player pages, the rules, and the what-if
+page (the one that computes: `competition.what_if`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from competition import eligibility, prizes
+from competition import eligibility, exchange, prizes, what_if
 from competition.explanations import explain
+from competition.forms import WhatIfForm
 from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import Appearance
 from competition.models import (
+    Absence,
     Competition,
+    Game,
     Page,
     Participant,
     Ranking,
@@ -112,6 +116,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "competition": competition,
             "coming": coming_rounds(competition, now, sees_drafts(request)),
+            "what_if_round": what_if.round_to_ask(competition, timezone.localdate(now)),
             "ranking": ranking,
             "rows": standings_rows(ranking, limit=HOME_TOP) if ranking else [],
             "now": now,
@@ -200,6 +205,9 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
             "competition": competition,
             "coming": coming_rounds(competition, now, drafts),
             "past": [(r, tables[r.pk], r.results_are_provisional(now)) for r in rounds],
+            "what_if_round": (
+                what_if.round_to_ask(competition, today) if competition.is_classical else None
+            ),
             "now": now,
             **season_picker(
                 competition,
@@ -347,4 +355,67 @@ def prizes_page(request: HttpRequest) -> HttpResponse:
             "running_count": len(prizes.eligible(people, required, remaining)),
             **season_picker(competition, "competition:prizes"),
         },
+    )
+
+
+def what_if_page(request: HttpRequest) -> HttpResponse:
+    """Wat als: the ranking that would follow from results the visitor chooses for the round
+    being played (or the next published pairing), and the likely pairing of the round after.
+    The one public page that computes (an answer to a question, not a stored fact). Not a
+    `@public_page`: every choice is an address of its own (docs/site.md, "Pages"). Bad input
+    is answered with what was wrong and the form as stored (400), never guessed."""
+    now = timezone.now()
+    competition = competition_for(request)
+    question = what_if.question_for(competition, timezone.localdate(now))
+    if question is None:
+        return render(
+            request, "competition/what_if.html", {"competition": competition, "question": None}
+        )
+    form = WhatIfForm(request.GET.dict(), question)
+    problems = [] if form.is_valid() else form.problems()
+    if problems:
+        form = WhatIfForm({}, question)  # the form as stored: always valid
+        form.is_valid()
+    elif form.cleaned_data.get("leeg"):
+        form = form.filled()
+    results = form.results()
+    missing = what_if.missing_boards(question, results)
+    answer = None if problems or missing else what_if.answer(question, results)
+    lines = {line.participant_id: line for line in answer.lines} if answer else {}
+    names = question.names
+    absence_label = dict(Absence.Reason.choices)
+    return render(
+        request,
+        "competition/what_if.html",
+        {
+            "competition": competition,
+            "question": question,
+            "round": question.round,
+            "form": form,
+            "boards": [
+                {
+                    "board": board,
+                    "field": field,
+                    "white": (board.white, names[board.white], lines.get(board.white)),
+                    "black": (board.black, names[board.black], lines.get(board.black)),
+                }
+                for board, field in form.boards()
+            ],
+            "absent": sorted(
+                (names[key], absence_label[reason.value])
+                for key, reason in (
+                    (exchange.participant_key(player), reason)
+                    for player, reason in question.absent.absent.items()
+                )
+            ),
+            "bye_name": names.get(question.round.bye_id, ""),
+            "after_absent": len(question.after_absent.absent),
+            "problems": problems,
+            "missing": missing,
+            "answer": answer,
+            "entered": any(board.result for board in question.boards),
+            "draw": Game.Result.DRAW,
+            "choices": form.board_choices,  # the same for every board: written out in the page
+        },
+        status=400 if problems else 200,
     )

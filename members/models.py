@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -49,6 +50,11 @@ class RatingList(models.Model):
 
     def __str__(self) -> str:
         return _("KNSB rating list of %(date)s") % {"date": self.date.strftime("%d-%m-%Y")}
+
+
+def new_calendar_token() -> str:
+    """The secret part of a member's calendar link: 256 random bits, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
 
 
 class MemberQuerySet(models.QuerySet):
@@ -107,6 +113,15 @@ class Member(models.Model):
         _("new ranking"),
         default=False,
         help_text=_("Your new position once the results of an evening are final."),
+    )
+    # The secret of the member's personal calendar feed (/kalender/<token>.ics); renewing it
+    # (members.services.renew_calendar_token) makes the old link stop working.
+    calendar_token = models.CharField(
+        _("calendar link"),
+        max_length=64,
+        unique=True,
+        default=new_calendar_token,
+        editable=False,
     )
 
     objects = MemberQuerySet.as_manager()

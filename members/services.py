@@ -1,5 +1,5 @@
 """Workflows of the members app: ratings on a date, the best team player, drawing lots,
-a member's choice of e-mails."""
+a member's choice of e-mails, the member's calendar link."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import date
 from django.db import transaction
 
 from members import performance
-from members.models import ExternalGame, ListedRating, Member, TeamPlayerLot
+from members.models import ExternalGame, ListedRating, Member, TeamPlayerLot, new_calendar_token
 
 
 def rating_on(member: Member, day: date) -> int | None:
@@ -71,3 +71,10 @@ def choose_mail(
     member.mail_confirmations = mail_confirmations
     member.mail_ranking = mail_ranking
     member.save(update_fields=["mail_pairing", "mail_confirmations", "mail_ranking"])
+
+
+def renew_calendar_token(member: Member) -> str:
+    """Give the member a new secret calendar link; the old one stops working at once."""
+    member.calendar_token = new_calendar_token()
+    member.save(update_fields=["calendar_token"])
+    return member.calendar_token

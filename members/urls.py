@@ -6,4 +6,5 @@ app_name = "members"
 urlpatterns = [
     path("teamspelers/", views.team_players, name="team-players"),
     path("profiel/", views.profile, name="profile"),
+    path("profiel/kalender/", views.renew_calendar_link, name="renew-calendar-link"),
 ]

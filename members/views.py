@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from members import performance, services
 from members.forms import MailChoiceForm
@@ -35,11 +38,34 @@ def team_players(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
-    """The logged-in member's own details and choice of e-mails."""
+    """The logged-in member's own details, choice of e-mails and calendar link."""
     member = Member.objects.filter(user=request.user).first()
     form = MailChoiceForm(request.POST or None, instance=member) if member else None
     if form is not None and request.method == "POST" and form.is_valid():
         services.choose_mail(member, **form.cleaned_data)
         messages.success(request, _("Your choice of e-mails has been saved."))
         return redirect("members:profile")
-    return render(request, "members/profile.html", {"member": member, "form": form})
+    context = {"member": member, "form": form}
+    if member is not None:
+        link = calendar_link(member)
+        # webcal:// opens the phone's or computer's calendar app to subscribe.
+        context.update(calendar_link=link, calendar_subscription="webcal:" + link.split(":", 1)[1])
+    return render(request, "members/profile.html", context)
+
+
+@login_required
+@require_POST
+def renew_calendar_link(request: HttpRequest) -> HttpResponse:
+    """A new secret calendar link for the logged-in member; the old one stops working."""
+    member = Member.objects.filter(user=request.user).first()
+    if member is None:
+        raise Http404
+    services.renew_calendar_token(member)
+    messages.success(request, _("Your new calendar link is below; the old one no longer works."))
+    return redirect(reverse("members:profile") + "#kalender")
+
+
+def calendar_link(member: Member) -> str:
+    """The full address of the member's own calendar feed (absences.feeds.member_feed)."""
+    path = reverse("absences:member-calendar", args=[member.calendar_token])
+    return settings.SITE_URL.rstrip("/") + path

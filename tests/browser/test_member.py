@@ -128,3 +128,53 @@ def test_a_member_chooses_their_e_mails(demo, live_server, page, width):
     jan = Member.objects.get(name="Jan de Zeeuw")
     assert (jan.mail_pairing, jan.mail_confirmations, jan.mail_ranking) == (False, True, True)
     screenshot(page, "member-profile", width, full_page=True)
+
+
+def test_a_member_subscribes_to_their_calendar_and_renews_the_link(demo, live_server, page, width):
+    """The profile shows the member's own calendar link; the feed behind it holds Jan's game
+    of round 13; a new link makes the old one stop working (fetched through the page's own
+    browser context)."""
+    jan = Member.objects.get(name="Jan de Zeeuw")
+    round_13 = Round.objects.get(number=13)
+    game = round_13.games.filter(white__member=jan).first() or round_13.games.get(black__member=jan)
+    colour, opponent = ("wit", game.black) if game.white.member == jan else ("zwart", game.white)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    log_in(page, live_server.url, MEMBER, "/profiel/")
+    section = page.locator("section.calendar-feed")
+    expect(section.get_by_role("heading", name="In je agenda")).to_be_visible()
+    field = section.get_by_label("Of kopieer je link naar je agenda-app")
+    old_link = field.input_value()
+    assert old_link == f"http://127.0.0.1:8000/kalender/{jan.calendar_token}.ics"
+    subscribe = section.get_by_role("link", name="Zet in mijn agenda")
+    assert subscribe.get_attribute("href") == "webcal:" + old_link.split(":", 1)[1]
+    # The whole link is in sight (wrapped on a phone), and "Kopiëren" copies it.
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert field.evaluate("f => f.scrollHeight <= f.clientHeight && f.scrollWidth <= f.clientWidth")
+    copy = section.get_by_role("button", name="Kopiëren")
+    copy.click()
+    expect(section.get_by_role("button", name="Gekopieerd")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == old_link
+    old_path = old_link.removeprefix("http://127.0.0.1:8000")
+    feed = page.request.get(live_server.url + old_path)
+    assert feed.ok and feed.headers["content-type"] == "text/calendar; charset=utf-8"
+    text = feed.text().replace("\r\n ", "")  # unfolded
+    assert (
+        f"SUMMARY:DSC clubavond ronde 13: Bord {game.board}\\, {colour} tegen {opponent.name}"
+        in (text)
+    )
+    screenshot(page, "member-calendar-link", width, full_page=True)
+
+    section.get_by_role("button", name="Nieuwe link maken").click()
+    expect(page.locator(".alert-success")).to_have_text(
+        "Je nieuwe agendalink staat hieronder; de oude werkt niet meer."
+    )
+    new_link = (
+        page.locator("section.calendar-feed")
+        .get_by_label("Of kopieer je link naar je agenda-app")
+        .input_value()
+    )
+    jan.refresh_from_db()
+    assert new_link != old_link and new_link.endswith(f"/kalender/{jan.calendar_token}.ics")
+    assert page.request.get(live_server.url + old_path).status == 404
+    assert page.request.get(live_server.url + new_link.removeprefix("http://127.0.0.1:8000")).ok
+    screenshot(page, "member-calendar-renewed", width)

@@ -9,8 +9,11 @@ import time_machine
 from playwright.sync_api import expect
 
 from competition import services
+from competition.keizer.season import Result
 from competition.models import Competition
 from tests.browser.helpers import WIDTHS, open_menu, screenshot
+from tests.browser.test_security import VIOLATIONS_TO_PYTHON
+from tests.competition.test_what_if import entered_for_real
 
 pytestmark = pytest.mark.browser
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
@@ -184,3 +187,74 @@ def test_a_missing_page_is_the_sites_own(transactional_db, live_server, page, wi
     screenshot(page, "not-found", width)
     page.get_by_role("link", name="Naar de startpagina").click()
     assert page.locator("h1").inner_text().startswith("Interne competitie")
+
+
+def test_a_visitor_asks_what_if_and_sees_the_ranking_change_at_once(demo, live_server, page, width):
+    """From the home page to `/wat-als/`: empty boards as draws (the form, sent as it is),
+    then one board changed, which the page's script computes in place; both rankings and the
+    likely pairing are what entering those results for real would store."""
+    seen = []
+    page.expose_function("reportViolation", lambda text: seen.append(text))
+    page.add_init_script(VIOLATIONS_TO_PYTHON)
+    page.on("pageerror", lambda error: seen.append(f"script error: {error}"))
+    round_13 = current_rounds().get(number=13)
+    boards = list(round_13.games.order_by("board").values_list("board", flat=True))
+
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name=re.compile(r"^Wat als…\? Kies de uitslagen")).click()
+    expect(page.locator("h1")).to_have_text("Wat als…?")
+    main = page.locator("main")
+    assert "Kies de uitslagen van ronde 13 (donderdag 26 november)" in main.inner_text()
+    assert "Kies voor elk bord een uitslag, of zet de lege borden op remise" in main.inner_text()
+    assert page.locator("table.what-if-ranking").count() == 0
+
+    page.get_by_role("button", name="Lege borden op remise").click()
+    ranking = page.locator("table.what-if-ranking tbody tr")
+    expect(ranking).to_have_count(40)
+    drawn = {board: Result.DRAW.value for board in boards}
+    standings, pairing, bye = entered_for_real(round_13, drawn)
+    assert shown_rows(ranking) == standings
+    assert shown_rows(page.locator("table.what-if-pairing tbody tr")) == [
+        (str(board), white, black) for board, white, black in pairing
+    ]
+    if bye:
+        assert f"Vrij (oneven): {bye}" in page.locator("#what-if-answer").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width]["width"]
+    screenshot(page, "what-if-draws", width, full_page=True)
+
+    # Board 1 changed: the script answers in place (the page is not loaded again) and the
+    # address says the new choice, so it can be shared.
+    page.evaluate("window.notReloaded = true")
+    changed = drawn | {boards[0]: Result.BLACK_WINS.value}
+    expected, _pairing, _bye = entered_for_real(round_13, changed)
+    assert expected != standings
+    page.get_by_label("Uitslag bord 1", exact=True).select_option(Result.BLACK_WINS.value)
+    first = expected[0]
+    expect(ranking.first).to_have_text(re.compile(re.escape(first[1])))
+    page.wait_for_function(
+        "expected => [...document.querySelectorAll('table.what-if-ranking tbody tr')]"
+        ".map(row => row.querySelector('th').innerText).join('|') === expected",
+        arg="|".join(row[1] for row in expected),
+    )
+    assert shown_rows(ranking) == expected
+    assert page.evaluate("window.notReloaded") is True
+    assert "bord-1=0-1" in page.url
+    white = round_13.games.get(board=boards[0]).white
+    place = next(position for position, name, *_rest in expected if name == white.name)
+    assert page.locator(f"#what-if-place-{white.pk}").inner_text().startswith(f"plaats {place}")
+    assert not seen, seen
+    page.get_by_label("Uitslag bord 1", exact=True).scroll_into_view_if_needed()
+    screenshot(page, "what-if-changed", width)
+
+
+def shown_rows(rows) -> list[tuple]:
+    """The text of each row's first cells as the ranking and pairing tables show them:
+    (position, name, total, value) or (board, white, black)."""
+    shown = []
+    for row in rows.all():
+        texts = [cell.strip() for cell in row.locator("td, th").all_inner_texts()]
+        if len(texts) == 5:  # the ranking: #, name, total, value, ±
+            shown.append((int(texts[0]), texts[1], texts[2], int(texts[3])))
+        else:
+            shown.append(tuple(texts))
+    return shown

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from competition import services
 from competition.keizer.season import Absence as Reason
+from competition.keizer.season import Result
 from competition.models import Page, Round
 from members.models import Member
 from tests.demo import DEMO_NOW
@@ -186,8 +187,11 @@ def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(clie
             for name in ("competition:standings", "competition:pairing", "competition:home")
         ]
         urls.append(reverse("competition:player", args=[next(iter(pk.values()))]))
+        # What if every board of the published round were a draw: the engine's ranking.
+        urls.append(f"{reverse('competition:what-if')}{season}&leeg={Result.DRAW.value}")
         with time_machine.travel(upcoming.publish_at + timedelta(hours=1), tick=False):
             counts[competition.pk] = [queries_for(client, url) for url in urls]
+            assert "what-if-ranking" in client.get(urls[-1]).content.decode()
     assert big.participants.count() == 150 and big.rankings.count() == 29
     assert counts[small.pk] == counts[big.pk]
 

@@ -1,8 +1,9 @@
 """`python manage.py publish_due_rounds [--loop]`: the background worker.
 
-Each pass brings the current rankings up to date, applies the no-show rule, publishes the
-pairings whose time has come (Friday 20:00), tells the arbiter once when a pairing waits for
-results, and e-mails published pairings to the players (absences/publication.py). After a
+Each pass applies the no-show rule, publishes the pairings whose time has come (Friday 20:00),
+tells the arbiter once when a pairing waits for results, e-mails published pairings to the
+players, brings the current rankings up to date and, once an evening's results are final,
+e-mails the new ranking to the members who chose it (absences/publication.py). After a
 pass it records its heartbeat (`/gezond/`, the arbiter's start page) and, once a day, makes the
 site's backup (operations/backups.py, when BACKUP_DIR is set). Runs one pass and exits (for
 cron and tests), or with --loop keeps checking every --interval seconds until SIGTERM/SIGINT;

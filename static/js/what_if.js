@@ -1,0 +1,63 @@
+// "Wat als": a changed result is computed at once. The form works without this file (the
+// button sends it); with it, a change asks the server for the page of the new choice and
+// puts its live parts (the ranking, the places beside the names, the messages) in place, so
+// the visitor keeps their place on the page. No inline script: the site's CSP forbids it.
+(function () {
+  "use strict";
+  var form = document.getElementById("what-if-form");
+  var able = window.fetch && window.DOMParser && window.URLSearchParams;
+  if (!form || !able || !form.replaceChildren) {
+    return; // the button sends the form
+  }
+  var latest = 0;
+
+  function address() {
+    var query = new URLSearchParams(new FormData(form)).toString();
+    return form.getAttribute("action") + "?" + query;
+  }
+
+  function refresh() {
+    var asked = ++latest;
+    var url = address();
+    var answer = document.getElementById("what-if-answer");
+    if (answer) {
+      answer.classList.add("what-if-answer-busy");
+    }
+    fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        return response.text();
+      })
+      .then(function (html) {
+        if (asked !== latest) {
+          return; // a later change is on its way
+        }
+        var page = new DOMParser().parseFromString(html, "text/html");
+        // The contents change, the elements stay: a screen reader keeps following the
+        // answer's live region.
+        page.querySelectorAll(".what-if-live[id]").forEach(function (fresh) {
+          var old = document.getElementById(fresh.id);
+          if (old) {
+            old.replaceChildren.apply(
+              old,
+              Array.prototype.map.call(fresh.childNodes, function (node) {
+                return document.importNode(node, true);
+              })
+            );
+          }
+        });
+        if (answer) {
+          answer.classList.remove("what-if-answer-busy");
+        }
+        window.history.replaceState(null, "", url);
+      })
+      .catch(function () {
+        window.location.assign(url); // the plain way: load the page of this choice
+      });
+  }
+
+  form.addEventListener("change", function (event) {
+    if (event.target.tagName === "SELECT") {
+      refresh();
+    }
+  });
+})();
