@@ -5,13 +5,19 @@ Cells are formatted here, once, so a 150-player, 28-round table renders quickly.
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from competition.keizer.record import Record, record_of
+from competition.keizer.scoring import Outcome
 from competition.models import Game, Participant, Ranking, Round, Standing
 from competition.templatetags.keizer import format_amount, player_url
+from members.models import Member, Rating
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,10 @@ class StandingRow:
     attended: int | None = None  # rounds attended so far (prize eligibility)
     reached: bool = False  # attended at least two thirds of the season's rounds
     reachable: bool = True  # can still reach two thirds
+    record: Record | None = None  # games over the board up to this ranking
+    percentage: str = ""  # of the score in those games, "67%"; "–" without a game
+    rating: Rating | None = None  # the member's rating on the ranking's evening
+    record_cells: str = ""  # rating, games, +, =, −, % as table cells (a SafeString)
 
 
 @dataclass(frozen=True)
@@ -36,8 +46,13 @@ class Attendance:
 
 
 def standings_rows(
-    ranking: Ranking, limit: int | None = None, attendance: Attendance | None = None
+    ranking: Ranking,
+    limit: int | None = None,
+    attendance: Attendance | None = None,
+    rated_on: date | None = None,
 ) -> list[StandingRow]:
+    """The rows of a ranking; with `rated_on` (the ranking's evening) also each player's games
+    over the board, score percentage and rating on that day (two more queries)."""
     standings = (
         Standing.objects.filter(ranking=ranking)
         .select_related("participant__member")
@@ -51,6 +66,8 @@ def standings_rows(
             ranking__after_round=ranking.after_round - 1,
         ).values_list("participant_id", "position")
     )
+    records = games_records(ranking) if rated_on else {}
+    ratings = member_ratings(ranking.competition_id, rated_on) if rated_on else {}
     return [
         StandingRow(
             position=standing.position,
@@ -66,9 +83,70 @@ def standings_rows(
                 else None
             ),
             **_attendance(attendance, standing.attended),
+            **_record(records, ratings, standing, rated_on is not None),
         )
         for standing in standings
     ]
+
+
+def games_records(ranking: Ranking) -> dict[int, Record]:
+    """Each player's games over the board in rounds 1 .. `ranking.after_round`, read in one
+    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for parts in Ranking.objects.filter(
+        competition_id=ranking.competition_id,
+        after_round__gte=1,
+        after_round__lte=ranking.after_round,
+    ).values_list("appearances", flat=True):
+        for participant_id, part in parts.items():
+            counts[participant_id][part[0]] += 1
+    return {
+        int(participant_id): record_of({Outcome(name): n for name, n in each.items()})
+        for participant_id, each in counts.items()
+    }
+
+
+def member_ratings(competition_id: int, on: date) -> dict[int, Rating]:
+    """The rating of each member of the competition on `on` (the latest KNSB list of that day
+    or before, else the arbiter's estimate), by member id: one query."""
+    members = Member.objects.filter(participations__competition_id=competition_id).with_ratings(
+        on=on
+    )
+    ratings = {member.pk: member.rating for member in members}
+    return {pk: rating for pk, rating in ratings.items() if rating is not None}
+
+
+def format_percentage(percentage: Fraction | None) -> str:
+    """A whole percent, rounded half up ("66⅔" → "67%"); "–" without a game. Integer
+    arithmetic: ⌊p + ½⌋ = ⌊(2n + d) / 2d⌋ for p = n/d."""
+    if percentage is None:
+        return "–"
+    return f"{(2 * percentage.numerator + percentage.denominator) // (2 * percentage.denominator)}%"
+
+
+def _record(
+    records: dict[int, Record], ratings: dict[int, Rating], standing: Standing, wanted: bool
+) -> dict:
+    if not wanted:
+        return {}
+    record = records.get(standing.participant_id, Record())
+    rating = ratings.get(standing.participant.member_id)
+    percentage = format_percentage(record.percentage)
+    return {
+        "record": record,
+        "percentage": percentage,
+        "rating": rating,
+        "record_cells": record_cells(record, percentage, rating),
+    }
+
+
+def record_cells(record: Record, percentage: str, rating: Rating | None) -> SafeString:
+    """The cells of rating, games, wins, draws, losses and percentage.
+
+    Safe without escaping: integers, and a percentage `format_percentage` wrote."""
+    shown = "" if rating is None else f"{rating.value}{'*' if rating.is_estimate else ''}"
+    numbers = (shown, record.games, record.wins, record.draws, record.losses, percentage)
+    return mark_safe("".join(f'<td class="text-end">{n}</td>' for n in numbers))
 
 
 def _attendance(attendance: Attendance | None, attended: int) -> dict:
@@ -82,13 +160,14 @@ def _attendance(attendance: Attendance | None, attended: int) -> dict:
 
 
 def points_cells(points: list[str]) -> SafeString:
-    """The table cells of a row's round points.
+    """The table cells of a row's round points (class `rnd`: right-aligned, and hidden on a
+    phone until the reader shows the rounds).
 
     Safe without escaping: every cell is `format_amount` of a Fraction (digits, a minus sign
     and fraction characters), and Fraction() refuses any other text. Building the cells
     directly keeps a 150 × 28 table fast (format_html_join costs more than the whole view).
     """
-    return mark_safe("".join(f'<td class="text-end">{format_amount(p)}</td>' for p in points))
+    return mark_safe("".join(f'<td class="rnd">{format_amount(p)}</td>' for p in points))
 
 
 @dataclass(frozen=True)

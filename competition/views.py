@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from competition import exchange, prizes, what_if
+from competition import eligibility, exchange, prizes, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm
 from competition.keizer.attendance import required_rounds
@@ -124,6 +124,18 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+def own_participant_id(request: HttpRequest, competition: Competition) -> int | None:
+    """The logged-in member's player in the competition, whose row is highlighted. Visitors
+    get None: the page cache serves them, and never a logged-in member, their pages."""
+    if not request.user.is_authenticated:
+        return None
+    return (
+        competition.participants.filter(member__user=request.user)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
 @public_page
 def standings(
     request: HttpRequest, round_number: int | None = None, kind: str = Competition.Kind.CLASSICAL
@@ -140,15 +152,17 @@ def standings(
         if ranking is None:
             raise Http404("No such ranking")
     provisional = None
+    evening = competition.season.start_date  # ranking 0's ratings: those of the season's start
     if ranking is not None and ranking.after_round:
         last = competition.rounds.filter(number=ranking.after_round).first()
         provisional = last if last and last.results_are_provisional(now) else None
+        evening = last.date if last else evening
     rows = []
     required = required_rounds(competition.rounds.count())
     if ranking:
         total = competition.rounds.count()
         presence = Attendance(required, total - ranking.after_round)
-        rows = standings_rows(ranking, attendance=presence)
+        rows = standings_rows(ranking, attendance=presence, rated_on=evening)
     return render(
         request,
         "competition/standings.html",
@@ -158,6 +172,8 @@ def standings(
             "rankings": rankings,
             "rows": rows,
             "with_attendance": True,
+            "with_record": True,
+            "own_participant_id": own_participant_id(request, competition),
             "required_rounds": required,
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
@@ -240,6 +256,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             )
             match = matches.get(part[2]) if part else None
             lines.append((number, points, f"{line} ({match})" if match else line))
+    forecast = (
+        eligibility.eligibility(participant, ranking, own.attended) if own is not None else None
+    )
     return render(
         request,
         "competition/player.html",
@@ -250,6 +269,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "standing": own,
             "lines": lines,
             "rounds_total": sum(own.round_points) if own else 0,
+            "eligibility": forecast,
+            "verdict": eligibility.verdict(forecast, participant.name) if forecast else "",
+            "what_counts": eligibility.what_counts(),
         },
     )
 

@@ -61,12 +61,15 @@ class MemberQuerySet(models.QuerySet):
     def active(self):
         return self.filter(is_active=True)
 
-    def with_ratings(self, rating_list: RatingList | None = None):
+    def with_ratings(self, rating_list: RatingList | None = None, on: date | None = None):
         """Annotate `listed_rating` and `listed_on`: from the given list, or else from the
-        latest list each member is on. Use `Member.rating` to read them."""
+        latest list each member is on (`on`: the latest list dated on or before that day).
+        Use `Member.rating` to read them."""
         ratings = ListedRating.objects.filter(member=OuterRef("pk"))
         if rating_list is not None:
             ratings = ratings.filter(rating_list=rating_list)
+        if on is not None:
+            ratings = ratings.filter(rating_list__date__lte=on)
         ratings = ratings.order_by("-rating_list__date")
         return self.annotate(
             listed_rating=Subquery(ratings.values("rating")[:1]),

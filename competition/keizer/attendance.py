@@ -1,11 +1,14 @@
 """Attendance (rules section 8): a round counts when the player played a game, won by
-default, had the bye, or was away for a team match."""
+default, had the bye, or was away for a team match. At least two thirds of the season's rounds
+make a player eligible for the club championship and the group prizes (and the climber's)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from math import ceil
 
-from .scoring import ATTENDED, appearances
+from .scoring import ATTENDED, Outcome, appearances
 from .season import Season
 
 
@@ -24,3 +27,40 @@ def attendance_after_each_round(season: Season) -> list[dict[str, int]]:
 def required_rounds(season_rounds: int) -> int:
     """At least two thirds of the season's rounds: 19 of 28."""
     return ceil(2 * season_rounds / 3)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """Where one player stands with the two-thirds rule, from what is known now."""
+
+    attended: int  # rounds attended so far
+    open: int  # rounds still to come that the player can still attend
+    required: int  # two thirds of the season's rounds
+
+    @property
+    def most(self) -> int:
+        """The most rounds the player can still reach: attending every open round."""
+        return self.attended + self.open
+
+    @property
+    def reached(self) -> bool:
+        return self.attended >= self.required
+
+    @property
+    def reachable(self) -> bool:
+        return self.most >= self.required
+
+    @property
+    def may_miss(self) -> int:
+        """How many of the open rounds the player may still miss and reach the requirement
+        (all of them once it is reached; negative once it can no longer be reached)."""
+        return min(self.most - self.required, self.open)
+
+
+def forecast(attended: int, season_rounds: int, to_come: Iterable[Outcome | None]) -> Forecast:
+    """The forecast of a player who attended `attended` rounds so far. `to_come` has one entry
+    per later round of the season the player takes part in: the outcome already known (an
+    absence recorded, a result entered, the bye), or None while it is open. A round counts as
+    open unless its known outcome does not count as attended."""
+    open_rounds = sum(1 for outcome in to_come if outcome is None or outcome in ATTENDED)
+    return Forecast(attended, open_rounds, required_rounds(season_rounds))

@@ -152,4 +152,5 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
 
     page.goto(f"{live_server.url}/ranglijst/")
     assert "Ranglijst 13, na ronde 13." in page.locator("main").inner_text()
-    assert page.locator("table.standings thead th").count() == 4 + 13 + 3
+    # #, name, total, group, value; rating, games, +, =, −, %; 13 rounds; att., ±
+    assert page.locator("table.standings thead th").count() == 5 + 6 + 13 + 2

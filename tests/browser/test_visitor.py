@@ -45,7 +45,8 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
     assert cells.nth(2).inner_text() in "ABCD"  # the player's group after the total
     assert cells.nth(3).inner_text() == "50"  # the value of position 1
     headers = page.locator("table.standings thead th")
-    assert headers.count() == 4 + 12 + 3  # #, name, total, group, value, rounds, att., ±
+    # #, name, total, group, value; rating, games, +, =, −, %; 12 rounds; att., ±
+    assert headers.count() == 5 + 6 + 12 + 2
     # The navigation marks where the visitor is.
     current = page.locator('nav a[aria-current="page"]')
     assert current.count() == 1 and current.inner_text() == "Ranglijst"
@@ -96,7 +97,7 @@ def test_on_a_phone_position_name_and_total_stay_in_view(demo, live_server, page
     screenshot(page, "standings-start", width)
     wide = scroller.evaluate("s => s.scrollWidth > s.clientWidth")
     if width == "phone":
-        assert wide  # twelve rounds do not fit beside the names on a phone
+        assert wide  # the games, rating and attendance do not fit beside the names on a phone
     if wide:
         scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
         page.wait_for_function(

@@ -29,7 +29,7 @@ def test_the_standings_show_every_rounds_points_with_halves(client, example_comp
     assert "Ranglijst 3, na ronde 3." in page
     for name, total in [("de Zeeuw", "164½"), ("de Vries", "106½"), ("Bakker", "67½")]:
         assert name in page and f">{total}<" in page
-    assert '<td class="text-end">24½</td>' in page  # de Zeeuw's draw in round 3
+    assert '<td class="rnd">24½</td>' in page  # de Zeeuw's draw in round 3
 
 
 def test_an_earlier_ranking_stays_reachable(client, example_competition):

@@ -1,0 +1,175 @@
+"""The prize eligibility forecast of one player, read from what is stored.
+
+The arithmetic and what counts are the engine's (`keizer.attendance.forecast`, `ATTENDED`);
+this module only collects its inputs: the rounds attended in the latest ranking
+(`Standing.attended`) and, for every later round of the season the player takes part in, the
+outcome already stored (an absence, a team match's line-up, a result, the bye), or nothing
+while the round is open. The player page and the cancellation preview (with the evenings being
+changed) both ask here, so they always tell the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from competition import exchange
+from competition.keizer.attendance import Forecast, forecast
+from competition.keizer.scoring import ABSENCE_OUTCOMES, ATTENDED, Outcome
+from competition.keizer.season import Absence as EngineAbsence
+from competition.models import Absence, Competition, Game, Participant, Ranking, Round
+
+# What counts as attended, in words; `ATTENDED` decides, this only names each outcome
+# (tested: every outcome that counts has a name here).
+ATTENDED_WORDS = {
+    Outcome.WIN: gettext_lazy("a game"),
+    Outcome.DRAW: gettext_lazy("a game"),
+    Outcome.LOSS: gettext_lazy("a game"),
+    Outcome.FORFEIT_WIN: gettext_lazy("a win by default"),
+    Outcome.BYE: gettext_lazy("the bye"),
+    Outcome.TEAM: gettext_lazy("a team match"),
+}
+
+
+def what_counts() -> list[str]:
+    """The kinds of evening that count as attended, each named once, in the table's order."""
+    names: list[str] = []
+    for outcome in Outcome:
+        if outcome in ATTENDED and str(ATTENDED_WORDS[outcome]) not in names:
+            names.append(str(ATTENDED_WORDS[outcome]))
+    return names
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    """A player's forecast with what the page says around it."""
+
+    forecast: Forecast
+    season_rounds: int
+    group: str
+
+
+def has_eligibility(competition: Competition) -> bool:
+    """Only the internal competition has prizes that ask for two thirds of the rounds."""
+    return competition.is_classical
+
+
+def rounds_to_come(
+    participant: Participant, after_round: int
+) -> list[tuple[Round, Outcome | None]]:
+    """Every round after `after_round` the player takes part in, with the outcome stored for
+    the player (None while open), in the order of the rounds. Three or four queries."""
+    competition = participant.competition
+    if competition.season.is_closed:
+        return []
+    rounds = list(
+        competition.rounds.filter(
+            number__gt=max(after_round, participant.joined_round - 1)
+        ).order_by("number")
+    )
+    if not rounds:
+        return []
+    absences = {
+        round_id: reason
+        for round_id, reason in Absence.objects.filter(
+            round__in=rounds, participant=participant
+        ).values_list("round_id", "reason")
+    }
+    games = {
+        game.round_id: game for game in Game.objects.filter(round__in=rounds).involving(participant)
+    }
+    in_lineup = {
+        round_id
+        for round_id, participant_id in exchange.team_match_absences(competition, rounds)
+        if participant_id == participant.pk
+    }
+    to_come = []
+    for round_ in rounds:
+        game = games.get(round_.pk)
+        if round_.pk in in_lineup:
+            outcome = Outcome.TEAM  # the line-up's reason wins (exchange.read_inputs)
+        elif round_.pk in absences:
+            outcome = ABSENCE_OUTCOMES[EngineAbsence(absences[round_.pk])]
+        elif game is not None:
+            outcome = game.outcome_for(participant.pk)
+        elif round_.is_published and round_.bye_id == participant.pk:
+            outcome = Outcome.BYE
+        else:
+            outcome = None
+        to_come.append((round_, outcome))
+    return to_come
+
+
+def eligibility(
+    participant: Participant,
+    ranking: Ranking,
+    attended: int,
+    change: Callable[[Round, Outcome | None], Outcome | None] | None = None,
+) -> Eligibility | None:
+    """The forecast after `ranking` (where the player attended `attended` rounds).
+    `change(round, stored outcome)` says what a request (a cancellation previewed) would make
+    of a round. None for a competition without the rule."""
+    competition = participant.competition
+    if not has_eligibility(competition):
+        return None
+    to_come = [
+        change(round_, outcome) if change else outcome
+        for round_, outcome in rounds_to_come(participant, ranking.after_round)
+    ]
+    season_rounds = competition.rounds.count()
+    return Eligibility(forecast(attended, season_rounds, to_come), season_rounds, participant.group)
+
+
+def verdict(eligibility: Eligibility, name: str) -> str:
+    """What the forecast means for a player, on their (public) page."""
+    forecast = eligibility.forecast
+    numbers = {"name": name, "required": forecast.required, "count": forecast.may_miss}
+    if forecast.reached:
+        return _("%(name)s has attended the required %(required)s evenings.") % numbers
+    if not forecast.reachable:
+        return _("%(name)s can no longer reach %(required)s evenings.") % numbers
+    if forecast.may_miss == 0:
+        return _("%(name)s may not miss another evening.") % numbers
+    return (
+        ngettext(
+            "%(name)s may miss %(count)s more evening.",
+            "%(name)s may miss %(count)s more evenings.",
+            forecast.may_miss,
+        )
+        % numbers
+    )
+
+
+def verdict_after(eligibility: Eligibility, cancelling: bool) -> str:
+    """What the forecast means for the member once the change previewed is made ("Met deze
+    afmelding mag je nog 2 keer missen.")."""
+    forecast = eligibility.forecast
+    numbers = {"required": forecast.required, "count": forecast.may_miss}
+    if forecast.reached:
+        return _("You have attended the required %(required)s evenings already.") % numbers
+    if not forecast.reachable:
+        if cancelling:
+            return _("With this cancellation you can no longer reach %(required)s evenings.") % (
+                numbers
+            )
+        return _("Even registered again you can no longer reach %(required)s evenings.") % (numbers)
+    if forecast.may_miss == 0:
+        if cancelling:
+            return _("With this cancellation you may not miss another evening.")
+        return _("Registered again you may not miss another evening.")
+    if cancelling:
+        sentence = ngettext(
+            "With this cancellation you may miss %(count)s more evening.",
+            "With this cancellation you may miss %(count)s more evenings.",
+            forecast.may_miss,
+        )
+    else:
+        sentence = ngettext(
+            "Registered again you may miss %(count)s more evening.",
+            "Registered again you may miss %(count)s more evenings.",
+            forecast.may_miss,
+        )
+    return sentence % numbers
