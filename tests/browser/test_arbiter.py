@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from competition import services
 from competition.models import Absence, Round
@@ -32,9 +33,14 @@ def fits_the_screen(page):
 
 
 def type_results(page, boards):
-    """As the arbiter does: the cursor starts on board 1; a result, Tab, the next board."""
+    """As the arbiter does: the cursor starts on board 1; a result, Tab, the next board. Each
+    key is seen in its field before the next (a busy machine must not lose a keystroke)."""
+    fields = page.locator("input[name^=game_]")
     for number in range(boards):
-        page.keyboard.type("1" if number % 3 == 0 else "r" if number % 3 == 1 else "0")
+        expect(fields.nth(number)).to_be_focused()
+        typed = "1" if number % 3 == 0 else "r" if number % 3 == 1 else "0"
+        page.keyboard.type(typed)
+        expect(fields.nth(number)).to_have_value(typed)
         page.keyboard.press("Tab")
 
 
