@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from competition import prizes
+from competition import histories, prizes
 from competition.explanations import explain
 from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import Appearance
@@ -156,6 +156,7 @@ def standings(
             "required_rounds": required,
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
+            "races": histories.race_charts(ranking, rankings, rows) if ranking else [],
             **season_picker(
                 competition,
                 "competition:standings"
@@ -242,6 +243,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "standing": own,
             "lines": lines,
             "rounds_total": sum(own.round_points) if own else 0,
+            "chart": histories.player_chart(participant, rankings, standings) if own else None,
         },
     )
 
