@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from html import escape
 from math import ceil
 from typing import NamedTuple
@@ -30,7 +29,7 @@ class Point(NamedTuple):  # a tuple: a season's standings page makes 1,500 of th
     ranking: int
     position: int
     value: int
-    total: Fraction
+    total: str  # as shown: 71½
 
 
 @dataclass(frozen=True)

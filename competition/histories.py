@@ -11,6 +11,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.db.models import CharField
+from django.db.models.functions import Cast
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -61,14 +63,16 @@ def player_chart(
     """The player's position and value on every stored ranking (None before the second):
     `rankings` are the competition's in order, `standings` those of the latest (they give the
     value of each position for the value axis)."""
-    points = tuple(
-        Point(number, position, value, total)
-        for number, position, value, total in Standing.objects.filter(participant=participant)
+    stored = list(
+        Standing.objects.filter(participant=participant)
         .order_by("ranking__after_round")
         .values_list("ranking__after_round", "position", "value", "total")
     )
-    if len(rankings) < 2 or not points:
+    if len(rankings) < 2 or not stored:
         return None
+    points = tuple(
+        Point(k, position, value, format_amount(total)) for k, position, value, total in stored
+    )
     chart = charts.draw(
         [Series(participant.name, points)],
         [r.after_round for r in rankings],
@@ -76,29 +80,17 @@ def player_chart(
         values={s.position: s.value for s in standings.values()},
     )
     readout = _("Ranking %(ranking)s: position %(position)s, value %(value)s, total %(total)s")
-    markup = charts.svg(
-        chart,
-        _words(),
-        lambda p: (
-            readout
-            % {
-                "ranking": p.ranking,
-                "position": p.position,
-                "value": p.value,
-                "total": format_amount(p.total),
-            }
-        ),
-        labelled_by="chart-player-caption",
-    )
+    markup = charts.svg(chart, _words(), lambda p: readout % p._asdict(), "chart-player-caption")
+    totals = [total for *_, total in stored]
     rows = [
         HistoryRow(
             p.ranking,
             p.position,
             p.value,
-            format_amount(p.total),
-            _signed(p.total - before.total) if before else "",
+            p.total,
+            _signed(total - before) if before is not None else "",
         )
-        for before, p in zip((None, *points), points, strict=False)
+        for p, before, total in zip(points, [None, *totals], totals, strict=False)
     ]
     return PlayerChart(
         svg=mark_safe(markup),  # charts.svg escapes every text
@@ -150,9 +142,16 @@ def race_charts(
             participant_id__in=wanted,
         )
         .order_by("ranking__after_round")
-        .values_list("participant_id", "ranking__after_round", "position", "value", "total")
+        # The totals as stored ("143/2"): parsing 1,500 Fractions would cost more than the rest.
+        .values_list(
+            "participant_id",
+            "ranking__after_round",
+            "position",
+            "value",
+            Cast("total", output_field=CharField()),
+        )
     ):
-        points[participant_id].append(Point(number, position, value, total))
+        points[participant_id].append(Point(number, position, value, format_amount(total)))
     readout = _("Ranking %(ranking)s: position %(position)s, total %(total)s")
     words = _words()
     result = []
@@ -165,10 +164,7 @@ def race_charts(
         markup = charts.svg(
             chart,
             words,
-            lambda p: (
-                readout
-                % {"ranking": p.ranking, "position": p.position, "total": format_amount(p.total)}
-            ),
+            lambda p: readout % p._asdict(),
             labelled_by=f"race-{key}-caption",
         )
         result.append(
@@ -205,13 +201,11 @@ def _race_caption(key: str, title: str, count: int, number: int) -> str:
 
 
 def _cells(points: list[Point], numbers: list[int]) -> SafeString:
-    """Safe without escaping: numbers and `format_amount` of a Fraction only."""
+    """Safe without escaping: numbers and `format_amount` of a stored total only."""
     by_ranking = {p.ranking: p for p in points}
     return mark_safe(
         "".join(
-            f"<td>{p.position} ({format_amount(p.total)})</td>"
-            if (p := by_ranking.get(number))
-            else "<td></td>"
+            f"<td>{p.position} ({p.total})</td>" if (p := by_ranking.get(number)) else "<td></td>"
             for number in numbers
         )
     )

@@ -3,7 +3,6 @@ against the stored snapshots."""
 
 import re
 import xml.etree.ElementTree as ET
-from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -20,7 +19,7 @@ def series(name, *positions, first=0):
     """A player on consecutive rankings from `first`; value and total made up from the place."""
     return Series(
         name,
-        tuple(Point(first + i, p, 51 - p, Fraction(100 - p, 2)) for i, p in enumerate(positions)),
+        tuple(Point(first + i, p, 51 - p, f"{100 - p}½") for i, p in enumerate(positions)),
     )
 
 
