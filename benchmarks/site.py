@@ -29,6 +29,7 @@ def run(report: Report) -> None:
     from competition import services
     from competition.models import Competition, Season
     from dsc_site import page_cache
+    from members.groups import split_into_groups
 
     from .keizer import generated_season
 
@@ -37,6 +38,11 @@ def run(report: Report) -> None:
     competition = Competition.objects.create(season=season)
     played = generated_season(150, 28, 7, seed=1)
     services.load_season(competition, played, date(2026, 9, 3), timezone.now())
+    players = list(competition.participants.order_by("initial_position"))
+    groups = split_into_groups(players)  # groups A-D as a real season has (a race chart each)
+    for participant in players:
+        participant.group = groups[participant]
+        participant.save(update_fields=["group"])
 
     client = Client()
     player = competition.participants.order_by("initial_position").first()

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
-from competition import eligibility, exchange, prizes, what_if
+from competition import eligibility, exchange, histories, prizes, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm
 from competition.keizer.attendance import required_rounds
@@ -177,6 +177,7 @@ def standings(
             "required_rounds": required,
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
+            "races": histories.race_charts(ranking, rankings, rows) if ranking else [],
             **season_picker(
                 competition,
                 "competition:standings"
@@ -272,6 +273,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "eligibility": forecast,
             "verdict": eligibility.verdict(forecast, participant.name) if forecast else "",
             "what_counts": eligibility.what_counts(),
+            "chart": histories.player_chart(participant, rankings, standings) if own else None,
         },
     )
 

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from competition import services
 from competition.keizer.season import Result
-from competition.models import Competition
+from competition.models import Competition, Standing
+from competition.templatetags.keizer import format_amount
 from tests.browser.helpers import WIDTHS, open_menu, screenshot
 from tests.browser.test_security import VIOLATIONS_TO_PYTHON
 from tests.competition.test_what_if import entered_for_real
@@ -258,3 +259,125 @@ def shown_rows(rows) -> list[tuple]:
         else:
             shown.append(tuple(texts))
     return shown
+
+
+# What the reader sees of a chart: the labels of the axes and the centre of every point, on
+# screen (so after the CSS and the scaling to the page's width).
+READ_CHART = """svg => {
+  const centre = e => {
+    const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  const labels = name => [...svg.querySelectorAll('text.' + name)].map(
+    t => [Number(t.textContent), ...centre(t)]);
+  return {
+    positions: labels('chart-tick-left'),
+    rankings: labels('chart-tick-below'),
+    lines: [...svg.querySelectorAll('g.chart-trace')].map(
+      g => [...g.querySelectorAll(':scope > g > circle')].map(centre)),
+  };
+}"""
+
+
+def read_points(svg) -> list[list[tuple[int, int]]]:
+    """(ranking, position) of every point of every line, as a person reads them off the axes:
+    each point against the first and last label of each axis."""
+    drawn = svg.evaluate(READ_CHART)
+
+    def reader(labels, coordinate):
+        (low, *low_at), (high, *high_at) = labels[0], labels[-1]
+        return lambda at: round(
+            low
+            + (at - low_at[coordinate]) * (high - low) / (high_at[coordinate] - low_at[coordinate])
+        )
+
+    ranking, position = reader(drawn["rankings"], 0), reader(drawn["positions"], 1)
+    return [[(ranking(x), position(y)) for x, y in line] for line in drawn["lines"]]
+
+
+def history(participant) -> list[Standing]:
+    return list(participant.standings.select_related("ranking").order_by("ranking__after_round"))
+
+
+def test_the_season_in_a_picture_matches_the_stored_snapshots(demo, live_server, page, width):
+    viewport = WIDTHS[width]["width"]
+    competition = Competition.objects.get(season__name="2026-2027", kind="classical")
+    jan = competition.participants.get(member__name="Jan de Zeeuw")
+    stored = history(jan)
+    page.goto(f"{live_server.url}{jan.get_absolute_url()}")
+    picture = page.locator(".season-picture")
+    expect(picture.get_by_role("heading")).to_have_text("Het seizoen in beeld")
+    chart = picture.locator("svg.season-chart")
+    expect(chart).to_be_visible()
+    assert box(chart)["width"] <= viewport
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+    assert read_points(chart) == [[(s.ranking.after_round, s.position) for s in stored]]
+    # Tapped (or clicked), a point tells its ranking, value and total, and keeps telling it
+    # when the pointer leaves (a phone has no hover); pointed at, another point does.
+    points = chart.locator("g.chart-trace > g")
+    hint = chart.locator("text.chart-hint")
+    expect(hint).to_be_visible()
+    points.nth(1).locator("circle").click()
+    page.mouse.move(0, 0)
+    second = stored[1]
+    expect(points.nth(1).locator("text")).to_be_visible()
+    expect(points.nth(1).locator("text")).to_have_text(
+        f"Ranglijst 1: plaats {second.position}, waarde {second.value}, "
+        f"totaal {format_amount(second.total)}"
+    )
+    expect(hint).to_be_hidden()
+    screenshot(page, "player-chart", width)
+    if width == "desktop":
+        points.last.locator("circle").hover()
+        expect(points.last.locator("text")).to_be_visible()
+        expect(points.last.locator("text")).to_contain_text(f"Ranglijst {len(stored) - 1}:")
+    # The same numbers as a table for those who do not see the chart.
+    picture.get_by_text("Als tabel").click()
+    rows = picture.locator("table tbody tr")
+    expect(rows).to_have_count(len(stored))
+    assert rows.nth(1).locator("th, td").all_inner_texts()[:4] == [
+        "1",
+        str(second.position),
+        str(second.value),
+        format_amount(second.total),
+    ]
+
+    page.goto(f"{live_server.url}/ranglijst/")
+    page.get_by_role("link", name="Het verloop in grafieken").click()
+    races = page.locator("#verloop")
+    latest = competition.rankings.order_by("after_round").last()
+    standings = latest.standings.select_related("participant__member").order_by("position")
+    for key, expected in (
+        ("top", list(standings[:10])),
+        ("b", list(standings.filter(participant__group="B")[:10])),
+    ):
+        if key != "top":
+            races.get_by_role("radiogroup", name="Toon het verloop van").get_by_text(
+                "Groep B"
+            ).click()
+            expect(races.get_by_role("radio", name="Groep B")).to_be_checked()
+            expect(races.locator(".race-top")).to_be_hidden()
+        race = races.locator(f".race-{key}")
+        chart = race.locator("svg.season-chart")
+        expect(chart).to_be_visible()
+        assert box(chart)["x"] + box(chart)["width"] <= viewport
+        legend = race.locator(".race-legend li")
+        assert [" ".join(text.split()) for text in legend.all_inner_texts()] == [
+            f"{s.position} {s.participant.name}" for s in expected
+        ]
+        assert read_points(chart) == [
+            [(s.ranking.after_round, s.position) for s in history(s.participant)] for s in expected
+        ]
+    # A point of the last line (drawn on top) names its player, ranking, place and total.
+    last = expected[-1]
+    point = race.locator("g.chart-trace").last.locator(":scope > g").nth(3)
+    point.locator("circle").click()
+    page.mouse.move(0, 0)
+    third = history(last.participant)[3]
+    expect(race.locator("g.chart-trace").last.locator("text.chart-name")).to_be_visible()
+    expect(point.locator("text")).to_have_text(
+        f"Ranglijst 3: plaats {third.position}, totaal {format_amount(third.total)}"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+    race.scroll_into_view_if_needed()
+    screenshot(page, "race-group-b", width)

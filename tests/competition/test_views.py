@@ -15,6 +15,7 @@ from competition import services
 from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Result
 from competition.models import Page, Round
+from members.groups import split_into_groups
 from members.models import Member
 from tests.demo import DEMO_NOW
 from tests.factories import big_engine_season, make_played_competition, worked_example_season
@@ -180,6 +181,11 @@ def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(clie
     big, big_pk = make_played_competition(big_engine_season(), date(2026, 9, 3))
     counts = {}
     for competition, pk in ((small, small_pk), (big, big_pk)):
+        players = list(competition.participants.order_by("initial_position"))
+        groups = split_into_groups(players)  # groups A-D, as a season has: a race chart each
+        for participant in players:
+            participant.group = groups[participant]
+            participant.save(update_fields=["group"])
         upcoming = with_published_next_round(competition)
         season = f"?seizoen={competition.season.name}"
         urls = [
@@ -192,6 +198,10 @@ def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(clie
         with time_machine.travel(upcoming.publish_at + timedelta(hours=1), tick=False):
             counts[competition.pk] = [queries_for(client, url) for url in urls]
             assert "what-if-ranking" in client.get(urls[-1]).content.decode()
+            standings, player = client.get(urls[0]), client.get(urls[3])
+        # The charts are on both pages: the race of the top 10 and of each group, the player's.
+        assert standings.content.decode().count('<svg class="season-chart chart-race"') == 5
+        assert player.content.decode().count('<svg class="season-chart chart-player"') == 1
     assert big.participants.count() == 150 and big.rankings.count() == 29
     assert counts[small.pk] == counts[big.pk]
 
@@ -257,6 +267,11 @@ def test_public_pages_read_what_was_stored_and_never_run_the_engine(
         response = client.get(url)
         assert response.status_code == 200, url
         assert text in response.content.decode(), url
+    # The charts on those pages are read from the snapshots too.
+    player = client.get(reverse("competition:player", args=[jansen])).content.decode()
+    assert "Ranglijst 3: plaats 3, waarde 48, totaal 140" in player
+    standings = client.get(reverse("competition:standings")).content.decode()
+    assert "Ranglijst 3: plaats 1, totaal 164½" in standings  # de Zeeuw leads the race
 
 
 # Thursday 24 September 2026, 23:00: round 4 is played, its results are in, and the arbiter
