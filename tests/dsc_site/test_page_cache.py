@@ -2,7 +2,7 @@
 per change, every kind of change shows at once, and nobody is given another person's copy."""
 
 import gzip
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 
 import pytest
@@ -38,6 +38,15 @@ def cached(client: Client, url: str) -> str:
     page = client.get(url).content.decode()
     assert from_cache(client, url) == page
     return page
+
+
+@pytest.fixture(autouse=True)
+def one_minute():
+    """A stored page is kept for its minute: the clock stands still at the start of one, so a
+    slow first render never crosses into the next (a test may still travel on its own)."""
+    now = datetime.now(UTC).replace(second=0, microsecond=0)
+    with time_machine.travel(now, tick=False):
+        yield
 
 
 @pytest.fixture
