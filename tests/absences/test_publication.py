@@ -3,7 +3,6 @@ appears at its time, once, never from stale data; waiting notices, pairing e-mai
 safety, two workers at once; and rankings that follow line-ups changed anywhere."""
 
 import threading
-import time
 from datetime import date, datetime, timedelta
 from io import StringIO
 
@@ -22,6 +21,7 @@ from members.models import ExternalGame, Team, TeamMatch
 from operations.models import WorkerHeartbeat
 from tests.factories import make_line_up, make_round_1_with_two_cancelled
 from tests.moments import AMSTERDAM, at
+from tests.waiting import wait_until
 
 FRIDAY_20 = at(20)
 
@@ -275,15 +275,6 @@ def test_a_round_with_a_player_away_for_a_team_match_is_published_by_itself(roun
     assert round_4.is_published and jansen.pk not in round_4.seated_ids()
 
 
-def _wait_until(condition, what: str, bound: float = 60.0) -> None:
-    """Poll until `condition()` holds; the bound only ends a broken run."""
-    deadline = time.monotonic() + bound
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {bound} s for {what}")
-        time.sleep(0.01)
-
-
 def _blocked_on_a_row_lock() -> bool:
     """Another connection of this test waits for a lock (PostgreSQL's own account)."""
     with connections["default"].cursor() as cursor:
@@ -333,9 +324,9 @@ def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
     b = threading.Thread(target=worker, args=(lambda: publication.run_pass(now), b_done))
     with time_machine.travel(now, tick=False):
         a.start()
-        _wait_until(holding.is_set, "worker A to hold the round")
+        wait_until(holding.is_set, "worker A to hold the round")
         b.start()
-        _wait_until(lambda: b_done.is_set() or _blocked_on_a_row_lock(), "worker B to finish")
+        wait_until(lambda: b_done.is_set() or _blocked_on_a_row_lock(), "worker B to finish")
         release.set()
         a.join()
         b.join()

@@ -11,7 +11,6 @@ de Vries 106½, Slager 92, Pietersen 88, de Oude 86½, de Wit 83½, Bakker 67½.
 """
 
 import threading
-import time
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 
@@ -28,6 +27,7 @@ from competition.models import Competition, Game, Round
 from members.models import Member
 from tests.factories import FIRST_EVENING, make_played_competition, worked_example_season
 from tests.moments import AMSTERDAM
+from tests.waiting import wait_until
 
 EVENING_3 = date(2026, 9, 17)  # the worked example's round 3, a Thursday
 FINAL_3 = datetime(2026, 9, 17, 23, 30, tzinfo=AMSTERDAM)  # DSC rule v: final at 23:30
@@ -257,15 +257,6 @@ def test_a_worker_killed_while_mailing_the_ranking_mails_it_next_time(
     assert list(ranking_mails(mailoutbox)) == ["jansen@example.org"]
 
 
-def _wait_until(condition, what: str, bound: float = 60.0) -> None:
-    """Poll until `condition()` holds; the bound only ends a broken run."""
-    deadline = time.monotonic() + bound
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {bound} s for {what}")
-        time.sleep(0.01)
-
-
 def _waiting_to_claim_the_ranking_email() -> bool:
     """Another connection waits for a lock in the ranking e-mail's claim (PostgreSQL's own
     account of who waits, and for what statement)."""
@@ -319,9 +310,9 @@ def test_two_workers_at_once_mail_the_new_ranking_once(
     b = threading.Thread(target=worker, args=(lambda: publication.run_pass(now), b_done))
     with time_machine.travel(now, tick=False):
         a.start()
-        _wait_until(holding.is_set, "worker A to claim round 3")
+        wait_until(holding.is_set, "worker A to claim round 3")
         b.start()
-        _wait_until(_waiting_to_claim_the_ranking_email, "worker B to wait for A's claim")
+        wait_until(_waiting_to_claim_the_ranking_email, "worker B to wait for A's claim")
         release.set()
         a.join()
         b.join()
