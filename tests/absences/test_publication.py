@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 import time_machine
 from django.core.management import call_command
-from django.db import connection, connections
+from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 
@@ -21,7 +21,7 @@ from members.models import ExternalGame, Team, TeamMatch
 from operations.models import WorkerHeartbeat
 from tests.factories import make_line_up, make_round_1_with_two_cancelled
 from tests.moments import AMSTERDAM, at
-from tests.waiting import wait_until
+from tests.waiting import another_connection_waits_for_a_lock, wait_until
 
 FRIDAY_20 = at(20)
 
@@ -275,16 +275,6 @@ def test_a_round_with_a_player_away_for_a_team_match_is_published_by_itself(roun
     assert round_4.is_published and jansen.pk not in round_4.seated_ids()
 
 
-def _blocked_on_a_row_lock() -> bool:
-    """Another connection of this test waits for a lock (PostgreSQL's own account)."""
-    with connections["default"].cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            " AND datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        return cursor.fetchone()[0] > 0
-
-
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="needs real row locks between connections: runs on PostgreSQL (CI)",
@@ -326,7 +316,9 @@ def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
         a.start()
         wait_until(holding.is_set, "worker A to hold the round")
         b.start()
-        wait_until(lambda: b_done.is_set() or _blocked_on_a_row_lock(), "worker B to finish")
+        wait_until(
+            lambda: b_done.is_set() or another_connection_waits_for_a_lock(), "worker B to finish"
+        )
         release.set()
         a.join()
         b.join()

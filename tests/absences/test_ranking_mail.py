@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 import time_machine
-from django.db import connection, connections
+from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +27,7 @@ from competition.models import Competition, Game, Round
 from members.models import Member
 from tests.factories import FIRST_EVENING, make_played_competition, worked_example_season
 from tests.moments import AMSTERDAM
-from tests.waiting import wait_until
+from tests.waiting import another_connection_waits_for_a_lock, wait_until
 
 EVENING_3 = date(2026, 9, 17)  # the worked example's round 3, a Thursday
 FINAL_3 = datetime(2026, 9, 17, 23, 30, tzinfo=AMSTERDAM)  # DSC rule v: final at 23:30
@@ -257,18 +257,6 @@ def test_a_worker_killed_while_mailing_the_ranking_mails_it_next_time(
     assert list(ranking_mails(mailoutbox)) == ["jansen@example.org"]
 
 
-def _waiting_to_claim_the_ranking_email() -> bool:
-    """Another connection waits for a lock in the ranking e-mail's claim (PostgreSQL's own
-    account of who waits, and for what statement)."""
-    with connections["default"].cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            " AND datname = current_database() AND pid <> pg_backend_pid()"
-            " AND query LIKE '%%ranking_mailed_at%%'"
-        )
-        return cursor.fetchone()[0] > 0
-
-
 @pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="needs real row locks between connections: runs on PostgreSQL (CI)",
@@ -312,7 +300,10 @@ def test_two_workers_at_once_mail_the_new_ranking_once(
         a.start()
         wait_until(holding.is_set, "worker A to claim round 3")
         b.start()
-        wait_until(_waiting_to_claim_the_ranking_email, "worker B to wait for A's claim")
+        wait_until(
+            lambda: another_connection_waits_for_a_lock("ranking_mailed_at"),
+            "worker B to wait for A's claim",
+        )
         release.set()
         a.join()
         b.join()
