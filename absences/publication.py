@@ -99,7 +99,7 @@ def tell_arbiter_about_waiting_rounds(now: datetime) -> None:
 
 def mail_pairings(now: datetime) -> None:
     """Each published pairing of a coming evening is e-mailed to its players once."""
-    due = Round.objects.pairing_mail_due(timezone.localdate(now))
+    due = Round.objects.pairing_mail_due(now)
     for pk in due.values_list("pk", flat=True):
         with transaction.atomic():
             if Round.objects.filter(pk=pk, pairing_mailed_at__isnull=True).update(

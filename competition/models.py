@@ -7,7 +7,7 @@ The Keizer arithmetic lives in `competition.keizer`; these models store what the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 
 from django.core.validators import MinValueValidator
@@ -269,11 +269,16 @@ class RoundQuerySet(models.QuerySet):
             competition__season__is_closed=False,
         )
 
-    def pairing_mail_due(self, today: date):
-        """Published pairings of coming evenings of the internal competition not yet e-mailed."""
+    def pairing_mail_due(self, now: datetime):
+        """Published pairings of the internal competition not yet e-mailed, of evenings still to
+        come: today's only until play starts, so a worker catching up (after downtime, or a
+        pairing published on the evening) never mails a pairing the players sit down to."""
+        today = now.astimezone(CLUB_TIME_ZONE).date()
+        coming = self.from_day(today)
+        if now >= club_week().play_starts_at(today):
+            coming = self.from_day(today + timedelta(days=1))
         return (
-            self.published()
-            .from_day(today)
+            coming.published()
             .filter(pairing_mailed_at__isnull=True, competition__kind=Competition.Kind.CLASSICAL)
         )
 

@@ -20,7 +20,7 @@ from competition.models import Absence, Game, Round
 from members.models import ExternalGame, Team, TeamMatch
 from operations.models import WorkerHeartbeat
 from tests.factories import make_line_up, make_round_1_with_two_cancelled
-from tests.moments import AMSTERDAM, at
+from tests.moments import AMSTERDAM, EVENING_4, at
 from tests.waiting import another_connection_waits_for_a_lock, wait_until
 
 FRIDAY_20 = at(20)
@@ -161,6 +161,28 @@ def test_the_bye_player_is_told_too(round_4, jansen, mailoutbox, example_competi
 def test_past_evenings_are_not_mailed(example_competition, jansen, mailoutbox):
     run_pass(at(20))
     assert mailoutbox == []  # rounds 1-3 are published, but their evenings are over
+
+
+def test_a_pairing_published_on_the_evening_is_mailed_only_before_play_starts(
+    paired_round_4, jansen, mailoutbox
+):
+    """Play starts at 19:45 (the rules' club week): a pairing mailed after that would reach
+    players already at the board, so a late publication, or a worker catching up on the
+    evening, sends nothing. Before 19:45 the e-mail still helps and goes out."""
+    competition_services.publish(paired_round_4, at(19, 50, day=EVENING_4))
+    run_pass(at(19, 50, day=EVENING_4))
+    run_pass(at(23, day=EVENING_4))
+    assert [m for m in mailoutbox if "je indeling" in m.subject] == []
+    paired_round_4.refresh_from_db()
+    assert paired_round_4.pairing_mailed_at is None
+
+
+def test_a_pairing_published_on_the_evening_before_play_is_still_mailed(
+    paired_round_4, jansen, mailoutbox
+):
+    competition_services.publish(paired_round_4, at(19, 40, day=EVENING_4))
+    run_pass(at(19, 44, day=EVENING_4))
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
 
 
 def test_a_worker_killed_while_publishing_leaves_nothing_half_done(round_4, monkeypatch):

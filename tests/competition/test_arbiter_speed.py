@@ -84,7 +84,7 @@ def test_publishing_leaves_the_pairing_mails_to_the_worker_once(
     assert response.status_code == 302
     assert mailoutbox == []  # nothing is sent while the arbiter waits
     friday = at(21)
-    assert list(Round.objects.pairing_mail_due(friday.date())) == [paired_round_4]
+    assert list(Round.objects.pairing_mail_due(friday)) == [paired_round_4]
     publication.mail_pairings(friday)
     publication.mail_pairings(friday)
     assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
