@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("competition.urls")),
     path("", include("members.urls")),
     path("", include("absences.urls")),
+    path("", include("training.urls")),
 ]

@@ -20,6 +20,7 @@ from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Season as EngineSeason
 from competition.models import Competition, Participant, Season
 from members.models import ExternalGame, Team, TeamMatch
+from training import writers
 
 WORKED_EXAMPLE = Path(__file__).parent / "competition" / "keizer" / "data" / "worked_example.json"
 FIRST_EVENING = date(2026, 9, 3)  # a Thursday
@@ -96,6 +97,7 @@ def make_arbiter(username: str = "arbiter") -> User:
             content_type__app_label="axes",
             codename__in=["view_accessattempt", "delete_accessattempt"],
         )
+        | writers.writing_permissions()  # training articles
     )
     user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
     user.groups.add(group)

@@ -15,7 +15,7 @@ import pytest
 from competition.keizer.season import SETTING_NAMES, Absence, Result
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("competition", "members", "absences", "operations", "dsc_site", "benchmarks")
+APPS = ("competition", "members", "absences", "operations", "dsc_site", "benchmarks", "training")
 ENGINE = ROOT / "competition" / "keizer"
 TRANSLATED = {"_", "gettext", "gettext_lazy", "ngettext", "pgettext"}
 # Where a string is a model field's name ("team" the field, not the absence kind "team").

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from competition.models import Participant, Round
 from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, open_menu, screenshot
+from training.models import Article
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +97,8 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
         "/rapid/indeling/",
         "/teamspelers/",
         "/reglement/",
+        "/training/",
+        "/training/schaakregels-remise/",
         "/wat-als/?bord-1=1-0",
         "/geen-pagina/",
         "/accounts/password_reset/",
@@ -164,3 +167,10 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     visit(f"/beheer/competition/competition/{round_13.competition.pk}/change/")
     visit("/beheer/members/ratinglist/import/")
     assert page.locator("input[type=file]").count() == 1
+    # A training article: the form (its address made from the title), the preview.
+    visit("/beheer/training/article/add/")
+    page.get_by_label("Titel").press_sequentially("Nieuw artikel")
+    assert page.get_by_label("Adres").input_value() == "nieuw-artikel"
+    draw = Article.objects.get(slug="schaakregels-remise")
+    visit(f"/beheer/training/article/{draw.pk}/voorbeeld/")
+    visit(f"/beheer/training/article/{draw.pk}/history/")

@@ -5,8 +5,9 @@ matches, a season of 4 periods of 7 weekly rounds whose 12th club evening is
 the last one before today, the first 12 rounds paired by the engine, published and played
 (with absences, byes and a forfeit), the 13th round's pairing published when its Friday 20:00
 has passed, last season (2025-2026: 9 rounds, closed) so a visitor can open an earlier
-season, an arbiter account and the rules page. Deterministic; does nothing when a season
-exists already (use --reset to start over).
+season, an arbiter account, a board member's account, the rules page and the first training
+article. Deterministic; does nothing when a season exists already (use --reset to start
+over).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from competition import lineup, schedule, seasons, services
 from competition.keizer.season import Result
 from competition.models import Absence, Competition, Page, Round, Season
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
+from training import first_article, writers
+from training.models import Article
 
 THURSDAY = 3
 PLAYED_ROUNDS = 12
@@ -32,6 +35,7 @@ PREVIOUS_PLAYERS = 32  # the first 32 members played last season (the newcomer d
 NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
 MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw, to try "Mijn afmeldingen"
+BOARD_MEMBER = ("bestuur", "dsc-bestuur-2026")  # Marije de Boer, writes training articles
 NAMES = [
     "Jan de Zeeuw",
     "Pieter Bakker",
@@ -105,6 +109,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Admin (/beheer/) login: user {user}, password {password}")
         user, password = MEMBER
         self.stdout.write(f"Member login (/afmelden/): user {user}, password {password}")
+        user, password = BOARD_MEMBER
+        self.stdout.write(f"Board member login (/beheer/): user {user}, password {password}")
 
 
 def last_evening_before(today: date) -> date:
@@ -158,7 +164,17 @@ def build_demo(now) -> Competition:
             "body": (CONTENT / "reglement.txt").read_text(encoding="utf-8"),
         },
     )
+    Article.objects.update_or_create(
+        slug=first_article.SLUG,
+        defaults={
+            "title": first_article.TITLE,
+            "summary": first_article.SUMMARY,
+            "body": first_article.body(),
+            "published_on": first,
+        },
+    )
     create_arbiter()
+    create_board_member()
     username, password = MEMBER
     account = User.objects.create_user(username, password=password, first_name="Jan")
     Member.objects.filter(name="Jan de Zeeuw").update(user=account)
@@ -292,10 +308,26 @@ def create_arbiter() -> None:
             content_type__app_label="axes",
             codename__in=["view_accessattempt", "delete_accessattempt"],
         )
+        | writers.writing_permissions()
     )
     username, password = ARBITER
     user, created = User.objects.get_or_create(
         username=username, defaults={"is_staff": True, "first_name": "Wedstrijdleider"}
+    )
+    if created:
+        user.set_password(password)
+        user.save()
+    user.groups.add(group)
+
+
+def create_board_member() -> None:
+    """A board member who writes the training articles (and nothing else in /beheer/)."""
+    group, _ = Group.objects.get_or_create(name=writers.BOARD_GROUP)
+    group.permissions.set(writers.writing_permissions())
+    username, password = BOARD_MEMBER
+    user, created = User.objects.get_or_create(
+        username=username,
+        defaults={"is_staff": True, "first_name": "Marije", "last_name": "de Boer"},
     )
     if created:
         user.set_password(password)
