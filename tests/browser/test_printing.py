@@ -234,3 +234,18 @@ def test_the_poster_of_150_players_is_two_landscape_pages_with_every_name(
             f" {standing.position} {standing.participant.name} {standing.participant.group} "
             in sheet
         )
+
+
+def test_every_page_prints_without_the_menu_and_the_buttons(demo, live_server, page):
+    """On paper the menu (its brand "DSC Drachten"; on a sheet's width the links are folded
+    away already) and the season picker's "Tonen" are left out; on screen both are there."""
+    player = Round.objects.get(competition__kind="classical", number=13).games.first().white
+    for path in ("/ranglijst/", "/indeling/", "/prijzen/", f"/spelers/{player.pk}/", "/"):
+        page.goto(f"{live_server.url}{path}")
+        on_screen = page.locator("body").inner_text()
+        assert "DSC Drachten" in on_screen
+        for sheet in printed(page, "print-any-page").texts:
+            assert "DSC Drachten" not in sheet, path
+        if path != "/" and not path.startswith("/spelers/"):
+            assert "Tonen" in on_screen
+            assert all("Tonen" not in sheet for sheet in printed(page, "print-any-page").texts)

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from competition import services
+from competition.models import Competition
 from competition.printing import balanced, filled, poster_layout
 from competition.templatetags.keizer import format_amount
 from tests.dsc_site.test_page_cache import cached
@@ -178,3 +179,23 @@ def test_the_poster_shows_every_player_of_the_ranking_with_total_and_value(
     assert "na ronde 3, donderdag 17 september 2026" in page
     missing = f"{reverse('competition:standings-round-print', args=[7])}?seizoen=2026-2027"
     assert client.get(missing).status_code == 404
+
+
+def test_the_rapid_competition_prints_its_own_rounds_and_poster(client, demo):
+    rapid = Competition.objects.get(season__name="2026-2027", kind="rapid")
+    round_9 = rapid.rounds.get(number=9)
+    page = client.get(print_url("competition:rapid-pairing-print", 9, rapid)).content.decode()
+    assert "DSC Drachten · rapidcompetitie 2026-2027" in page
+    for board, white, black in names_of(round_9):
+        assert f'<td class="board">{board}</td><td>{white}</td><td>{black}</td>' in page
+    assert 'href="/rapid/indeling/?seizoen=2026-2027"' in page  # back to the rapid pairing
+    slips = client.get(print_url("competition:rapid-slips-print", 9, rapid)).content.decode()
+    assert slips.count('<article class="slip">') == round_9.games.count()
+    poster = client.get(
+        f"{reverse('competition:rapid-standings-print')}?seizoen=2026-2027"
+    ).content.decode()
+    latest = rapid.rankings.order_by("-after_round").first()
+    for standing in latest.standings.select_related("participant__member"):
+        assert f'<td class="pos">{standing.position}</td>' in poster
+        assert standing.participant.name in poster
+    assert ">Gr.</th>" not in poster  # the rapid competition has no groups
