@@ -288,7 +288,7 @@ def pairing_print(
 def slips_print(
     request: HttpRequest, round_number: int, kind: str = Competition.Kind.CLASSICAL
 ) -> HttpResponse:
-    """A result slip per board, eight to a page, to cut and hand out."""
+    """A result slip per board, `SLIPS_PER_SHEET` to a page, to cut and hand out."""
     round_ = printed_round(request, round_number, kind)
     return render_slips_print(request, round_, pairing_page_url(request, round_.competition))
 
