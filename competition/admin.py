@@ -23,7 +23,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from simple_history.models import DeletedObject
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from competition import exchange, lineup, seasons, services
+from competition import exchange, lineup, seasons, services, views
 from competition.forms import (
     SHORTCUT_HELP,
     AbsenceFormSet,
@@ -588,6 +588,8 @@ class RoundAdmin(RoundParticipantFields, HistoryAdmin):
             view(self.results_view, "results"),
             view(self.pair_view, "pair"),
             view(self.publish_view, "publish"),
+            view(self.print_pairing_view, "print"),
+            view(self.print_slips_view, "slips"),
             *super().get_urls(),
         ]
 
@@ -669,6 +671,21 @@ class RoundAdmin(RoundParticipantFields, HistoryAdmin):
                     messages.WARNING,
                 )
         return self._back(round_)
+
+    # The evening kit on paper, a draft too: the arbiter may print before publishing. Behind
+    # the admin's login (never cached: admin_view), where the public addresses show only
+    # published rounds.
+    def print_pairing_view(self, request, pk):
+        round_ = self._round_or_404(request, pk)
+        return views.render_pairing_print(request, round_, self._change_url(round_))
+
+    def print_slips_view(self, request, pk):
+        round_ = self._round_or_404(request, pk)
+        return views.render_slips_print(request, round_, self._change_url(round_))
+
+    @staticmethod
+    def _change_url(round_: Round) -> str:
+        return reverse("admin:competition_round_change", args=[round_.pk])
 
     def publish_view(self, request, pk):
         if request.method != "POST":

@@ -91,6 +91,9 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
         "/ranglijst/",
         "/ranglijst/12/",
         "/indeling/",
+        "/indeling/13/afdrukken/",
+        "/indeling/13/uitslagbriefjes/",
+        "/ranglijst/afdrukken/",
         f"/spelers/{player.pk}/",
         "/prijzen/",
         "/rapid/ranglijst/",
@@ -160,6 +163,8 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     visit(f"/beheer/competition/round/{round_14.pk}/change/")
     page.get_by_role("button", name="Indeling maken").click()
     assert "De indeling is gemaakt" in page.locator("ul.messagelist").inner_text()
+    visit(f"/beheer/competition/round/{round_14.pk}/print/")  # the draft, printed
+    visit(f"/beheer/competition/round/{round_14.pk}/change/")
     page.get_by_role("button", name="Indeling publiceren").click()
     assert page.locator("h1").inner_text() == "Ronde 14 publiceren vóór de afmeldtermijn?"
     assert not seen, seen

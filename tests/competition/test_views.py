@@ -193,6 +193,12 @@ def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(clie
             for name in ("competition:standings", "competition:pairing", "competition:home")
         ]
         urls.append(reverse("competition:player", args=[next(iter(pk.values()))]))
+        # The printed wall list and result slips of the published round, and the poster.
+        urls += [
+            reverse(name, args=[upcoming.number]) + season
+            for name in ("competition:pairing-print", "competition:slips-print")
+        ]
+        urls.append(reverse("competition:standings-print") + season)
         # What if every board of the published round were a draw: the engine's ranking.
         urls.append(f"{reverse('competition:what-if')}{season}&leeg={Result.DRAW.value}")
         with time_machine.travel(upcoming.publish_at + timedelta(hours=1), tick=False):
