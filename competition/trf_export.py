@@ -140,7 +140,8 @@ def trf_text(competition: Competition) -> str:
     text = trf.dumps(tournament)
     empty = "\n132 \n"
     assert text.count(empty) == 1, "the trf package wrote line 132 differently"
-    return text.replace(empty, f"\n{round_dates_line([r.date for r in rounds])}\n")
+    text = text.replace(empty, f"\n{round_dates_line([r.date for r in rounds])}\n")
+    return text.replace("\n", "\r\n")  # TRF-16: a CR ends every line (as Swiss-Manager's do)
 
 
 def round_dates_line(dates) -> str:

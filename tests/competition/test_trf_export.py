@@ -119,6 +119,7 @@ def test_every_column_of_a_player_line_is_where_trf16_puts_it(reported):
 
 def test_the_header_names_the_arbiter_the_rate_of_play_and_the_round_dates(reported):
     text = trf_text(reported)
+    assert text.endswith("\r\n") and text.count("\n") == text.count("\r\n")  # CR ends a line
     head = trf16.headers(text)
     assert head["012"] == "DSC interne competitie 2026-2027"
     assert (head["022"], head["032"]) == ("Drachten", "NED")
