@@ -81,6 +81,18 @@ def test_a_visitor_downloads_the_standings_and_a_round_for_a_spreadsheet(
 
 def test_the_arbiter_downloads_the_trf_for_the_federation(demo, live_server, page, width):
     log_in_to_the_admin(page, live_server.url)
+    # Anne Hoekstra's record has no sex or birth date yet: the arbiter fills them in.
+    page.locator('a[href$="/beheer/members/member/"]').first.click()
+    page.get_by_role("link", name="Anne Hoekstra").click()
+    private = page.locator("fieldset", has_text="Voor de bond (nooit op de site getoond)")
+    private.scroll_into_view_if_needed()
+    page.get_by_label("Geboortedatum").fill("14-02-1971")
+    page.get_by_label("Geslacht").select_option(label="man")
+    screenshot(page, "member-private-details", width)
+    page.get_by_role("button", name="Opslaan", exact=True).click()
+    expect(page.locator("ul.messagelist")).to_contain_text("Anne Hoekstra")
+
+    page.goto(f"{live_server.url}/beheer/")
     page.get_by_role("link", name="Competities").first.click()
     page.get_by_role("link", name="interne competitie 2026-2027").click()
     expect(page.get_by_label("Hoofdwedstrijdleider")).to_have_value("Gerrit Smit")
@@ -98,3 +110,5 @@ def test_the_arbiter_downloads_the_trf_for_the_federation(demo, live_server, pag
     jan = next(p for p in trf16.players(text) if p.name == "Jan de Zeeuw")
     assert (jan.player_id, jan.sex, jan.federation) == ("8100000", "m", "NED")
     assert len(jan.rounds) == 12 and len(trf.loads(text).players) == 40
+    anne = next(p for p in trf16.players(text) if p.name == "Anne Hoekstra")
+    assert (anne.sex, anne.birth_date, anne.player_id) == ("m", "1971/02/14", "8100004")
