@@ -23,7 +23,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from simple_history.models import DeletedObject
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from competition import exchange, lineup, seasons, services, views
+from competition import exchange, lineup, seasons, services, trf_export, views
 from competition.forms import (
     SHORTCUT_HELP,
     AbsenceFormSet,
@@ -46,7 +46,6 @@ from competition.models import (
     Season,
 )
 from competition.templatetags.keizer import format_amount
-from competition.trf_export import trf_text
 from members import admin as members_admin
 from members.models import Member, TeamMatch
 from operations.models import WorkerHeartbeat
@@ -184,6 +183,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     fieldsets = (
         (None, {"fields": ("season", "kind")}),
         (gettext_lazy("Keizer settings"), {"fields": SETTING_NAMES}),
+        (gettext_lazy("Rating report (TRF)"), {"fields": ("rate_of_play", "chief_arbiter")}),
     )
     inlines = [ParticipantInline]
     actions = ["recompute"]
@@ -222,7 +222,14 @@ class CompetitionAdmin(admin.ModelAdmin):
         competition = get_object_or_404(Competition, pk=pk)
         if not self.has_view_or_change_permission(request, competition):
             raise PermissionDenied
-        response = HttpResponse(trf_text(competition), content_type="text/plain; charset=utf-8")
+        problems = trf_export.problems(competition)
+        if problems:
+            for problem in problems:
+                self.message_user(request, problem, messages.ERROR)
+            return redirect(reverse("admin:competition_competition_change", args=[pk]))
+        response = HttpResponse(
+            trf_export.trf_text(competition), content_type="text/plain; charset=utf-8"
+        )
         name = f"dsc-{competition.season.name}-{competition.kind}.trf"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response

@@ -25,6 +25,9 @@ from competition.schedule import CLUB_TIME_ZONE, club_week
 from members.models import Member
 
 DEFAULT_SETTINGS = keizer.Settings()  # DSC's settings: the defaults of a new competition
+# DSC rule i: 1:30 for the first 30 moves, then 15 minutes to finish, per player per game. As
+# the federation's rating report (TRF line 122) states it; the rapid competition has its own.
+DSC_RATE_OF_PLAY = "90 min/30 zetten + 15 min"
 
 
 class SeasonQuerySet(models.QuerySet):
@@ -124,6 +127,23 @@ class Competition(models.Model):
         default=str(DEFAULT_SETTINGS.auto_absence_fraction),
         validators=[not_negative],
     )
+    # What the federation's rating report (competition/trf_export.py) says of the competition.
+    rate_of_play = models.CharField(
+        _("rate of play"),
+        max_length=100,
+        blank=True,
+        default=DSC_RATE_OF_PLAY,
+        help_text=_(
+            "As the rating report to the federation states it. The internal competition's is "
+            "DSC rule i; the rapid competition has its own."
+        ),
+    )
+    chief_arbiter = models.CharField(
+        _("chief arbiter"),
+        max_length=100,
+        blank=True,
+        help_text=_("Name of the arbiter in charge; the federation needs it to rate the games."),
+    )
 
     objects = CompetitionManager()
 
@@ -148,6 +168,17 @@ class Competition(models.Model):
     def settings_values(self) -> dict:
         """The Keizer settings by name, to copy into another competition."""
         return {name: getattr(self, name) for name in keizer.SETTING_NAMES}
+
+    @classmethod
+    def report_defaults(cls, kind: str) -> dict:
+        """The rate of play a new competition of this kind starts with: DSC rule i's for the
+        internal competition; the rules state none for the rapid competition."""
+        return {"rate_of_play": DSC_RATE_OF_PLAY if kind == cls.Kind.CLASSICAL else ""}
+
+    def report_values(self) -> dict:
+        """What the rating report says of the competition (rate of play, chief arbiter), to
+        copy into next season's."""
+        return {"rate_of_play": self.rate_of_play, "chief_arbiter": self.chief_arbiter}
 
     @staticmethod
     def values_of(settings: keizer.Settings) -> dict:
@@ -277,9 +308,8 @@ class RoundQuerySet(models.QuerySet):
         coming = self.from_day(today)
         if now >= club_week().play_starts_at(today):
             coming = self.from_day(today + timedelta(days=1))
-        return (
-            coming.published()
-            .filter(pairing_mailed_at__isnull=True, competition__kind=Competition.Kind.CLASSICAL)
+        return coming.published().filter(
+            pairing_mailed_at__isnull=True, competition__kind=Competition.Kind.CLASSICAL
         )
 
     def results_final(self, now: datetime):

@@ -21,15 +21,16 @@ def proposed_dates(first_evening: date, count: int = SEASON_ROUNDS) -> list[date
 
 @transaction.atomic
 def create_season(name: str, evenings: list[date], members=None, rating_list=None) -> Competition:
-    """The season, its internal competition with last season's settings, one round per club
-    evening, and (given members) ranking 0 and groups from the ratings."""
+    """The season, its internal competition with last season's settings (its rate of play and
+    chief arbiter too), one round per club evening, and (given members) ranking 0 and groups
+    from the ratings."""
     if Season.objects.filter(name=name).exists():
         raise CompetitionError(_("Season %(name)s exists already.") % {"name": name})
     evenings = sorted(set(evenings))
     if not evenings:
         raise CompetitionError(_("Give at least one club evening."))
     previous = Competition.objects.classical().order_by("-season__start_date").first()
-    copied = previous.settings_values() if previous else {}
+    copied = {**previous.settings_values(), **previous.report_values()} if previous else {}
     season = Season.objects.create(name=name, start_date=evenings[0])
     competition = Competition.objects.create(season=season, **copied)
     Round.objects.bulk_create(

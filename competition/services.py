@@ -598,7 +598,10 @@ def import_season(
         name=season_name, defaults={"start_date": first_evening}
     )
     competition = Competition.objects.create(
-        season=season_row, kind=kind, **Competition.values_of(season.settings)
+        season=season_row,
+        kind=kind,
+        **Competition.values_of(season.settings),
+        **Competition.report_defaults(kind),
     )
     load_season(competition, season, first_evening, now)
     return competition

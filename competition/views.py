@@ -11,8 +11,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 
-from competition import eligibility, exchange, histories, printing, prizes, what_if
+from competition import eligibility, exchange, histories, printing, prizes, spreadsheets, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm
 from competition.keizer.attendance import required_rounds
@@ -179,6 +180,12 @@ def standings(
             "round_numbers": range(1, ranking.after_round + 1) if ranking else [],
             "provisional": provisional,
             "races": histories.race_charts(ranking, rankings, rows) if ranking else [],
+            "csv_url": (
+                reverse(csv_url_name(competition, "standings-csv"), args=[ranking.after_round])
+                + f"?{season_query(competition)}"
+                if ranking
+                else ""
+            ),
             **season_picker(
                 competition,
                 "competition:standings"
@@ -210,6 +217,8 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
             "what_if_round": (
                 what_if.round_to_ask(competition, today) if competition.is_classical else None
             ),
+            "round_csv_url_name": csv_url_name(competition, "round-csv"),
+            "season_query": season_query(competition),
             "now": now,
             **season_picker(
                 competition,
@@ -326,6 +335,40 @@ def standings_print(
             "back_url": back + same_season(request),
         },
     )
+
+
+def csv_url_name(competition: Competition, name: str) -> str:
+    """The URL name of a CSV download of this kind of competition (`round-csv` →
+    `rapid-round-csv` for the rapid competition)."""
+    return ("competition:" if competition.is_classical else "competition:rapid-") + name
+
+
+def season_query(competition: Competition) -> str:
+    """`seizoen=2026-2027`: a download names its season, so it is the season the page showed."""
+    return urlencode({"seizoen": competition.season.name})
+
+
+@public_page
+def standings_csv(
+    request: HttpRequest, round_number: int, kind: str = Competition.Kind.CLASSICAL
+) -> HttpResponse:
+    """A ranking as a CSV file for a spreadsheet, read from its stored snapshot."""
+    competition = competition_for(request, kind)
+    ranking = get_object_or_404(competition.rankings.defer("appearances"), after_round=round_number)
+    name = spreadsheets.file_name(competition, f"{_('Standings')} {round_number}")
+    return spreadsheets.download(spreadsheets.ranking_rows(ranking), name)
+
+
+@public_page
+def round_csv(
+    request: HttpRequest, round_number: int, kind: str = Competition.Kind.CLASSICAL
+) -> HttpResponse:
+    """A published round's boards and results as a CSV file (never a draft: the same file for
+    everybody, so the page cache may keep it)."""
+    competition = competition_for(request, kind)
+    round_ = get_object_or_404(competition.rounds.published(), number=round_number)
+    name = spreadsheets.file_name(competition, _("Round %(number)s") % {"number": round_number})
+    return spreadsheets.download(spreadsheets.round_rows(round_), name)
 
 
 @public_page

@@ -33,7 +33,17 @@ class MemberAdmin(admin.ModelAdmin):
     list_display = ("name", "knsb_number", "rating_shown", "is_active")
     list_filter = ("is_active",)
     search_fields = ("name", "knsb_number", "email")
-    fields = ("name", "knsb_number", "email", "is_active", "user", "estimated_rating")
+    fieldsets = (
+        (
+            None,
+            {"fields": ("name", "knsb_number", "email", "is_active", "user", "estimated_rating")},
+        ),
+        # What the federation's rating report (TRF) carries besides the relation number.
+        (
+            gettext_lazy("For the federation (never shown on the site)"),
+            {"fields": ("birth_date", "sex")},
+        ),
+    )
 
     def get_queryset(self, request):
         return super().get_queryset(request).with_ratings()

@@ -8,9 +8,11 @@ from datetime import date
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import OuterRef, Subquery
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from members import performance
@@ -77,10 +79,35 @@ class MemberQuerySet(models.QuerySet):
         )
 
 
+def not_in_the_future(day: date) -> None:
+    if day > timezone.localdate():
+        raise ValidationError(_("A birth date cannot lie in the future."))
+
+
 class Member(models.Model):
+    class Sex(models.TextChoices):
+        MALE = "male", _("male")
+        FEMALE = "female", _("female")
+
     name = models.CharField(_("name"), max_length=100)
     knsb_number = models.PositiveIntegerField(
         _("KNSB relation number"), unique=True, null=True, blank=True
+    )
+    # For the federation's rating report (competition/trf_export.py) only: private, never shown
+    # on a public page (docs/site.md, "Files for the federation").
+    birth_date = models.DateField(
+        _("birth date"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(date(1900, 1, 1)), not_in_the_future],
+        help_text=_("For the federation's rating report; never shown on the site."),
+    )
+    sex = models.CharField(
+        _("sex"),
+        max_length=6,
+        choices=Sex,
+        blank=True,
+        help_text=_("For the federation's rating report; never shown on the site."),
     )
     email = models.EmailField(_("e-mail"), blank=True)
     is_active = models.BooleanField(_("active"), default=True)

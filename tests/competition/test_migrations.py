@@ -82,3 +82,25 @@ def test_stored_snapshots_learn_how_each_player_took_part():
         }
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_internal_competition_gets_rule_is_rate_of_play_and_the_rapid_one_none():
+    apps = migrate([("competition", "0010_round_ranking_mailed_at")])
+    try:
+        season = apps.get_model("competition", "Season").objects.create(
+            name="2026-2027", start_date=date(2026, 9, 3)
+        )
+        competitions = apps.get_model("competition", "Competition").objects
+        competitions.create(season=season, kind="classical")
+        competitions.create(season=season, kind="rapid")
+
+        apps = migrate([("competition", "0011_competition_rate_of_play_and_chief_arbiter")])
+
+        rates = dict(
+            apps.get_model("competition", "Competition").objects.values_list("kind", "rate_of_play")
+        )
+        # DSC rule i: 1:30 for the first 30 moves, then 15 minutes to finish.
+        assert rates == {"classical": "90 min/30 zetten + 15 min", "rapid": ""}
+    finally:
+        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

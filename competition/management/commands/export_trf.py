@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from competition.models import Competition
-from competition.trf_export import trf_text
+from competition.trf_export import problems, trf_text
 
 
 class Command(BaseCommand):
@@ -24,6 +24,9 @@ class Command(BaseCommand):
         competition = Competition.objects.filter(season__name=season, kind=kind).first()
         if competition is None:
             raise CommandError(f"no {kind} competition in season {season!r}")
+        found = problems(competition)
+        if found:
+            raise CommandError(" ".join(found))
         text = trf_text(competition)
         if output is None:
             self.stdout.write(text, ending="")

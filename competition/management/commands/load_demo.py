@@ -78,6 +78,11 @@ NAMES = [
     "Ids Faber",
     "Baukje Sikkema",
 ]
+# The federation's report (TRF) carries sex and birth date where the member's record has them;
+# the demo knows them for most members, not all. Frisian names: Anne is a man's name.
+WOMEN = {"Marije", "Wietske", "Froukje", "Aukje", "Hinke", "Geertje", "Minke", "Baukje"}
+CHIEF_ARBITER = "Gerrit Smit"
+RAPID_RATE_OF_PLAY = "15 min + 5 s per zet"
 OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -132,12 +137,13 @@ def build_demo(now) -> Competition:
             knsb_number=None if estimated else 8_100_000 + index,
             email=f"{name.lower().replace(' ', '.')}@example.org",
             estimated_rating=strength if estimated else None,
+            **private_details(index, name),
         )
         if not estimated:
             ListedRating.objects.create(rating_list=june_list, member=member, rating=strength)
         members.append(member)
     season = Season.objects.create(name=f"{first.year}-{first.year + 1}", start_date=first)
-    competition = Competition.objects.create(season=season)
+    competition = Competition.objects.create(season=season, chief_arbiter=CHIEF_ARBITER)
     for number in range(1, 29):
         Round.on_evening(competition, number, first + timedelta(weeks=number - 1)).save()
     newcomer = members[NEWCOMER]  # joins in round 6 with the suggested start points
@@ -179,6 +185,19 @@ def build_demo(now) -> Competition:
     account = User.objects.create_user(username, password=password, first_name="Jan")
     Member.objects.filter(name="Jan de Zeeuw").update(user=account)
     return competition
+
+
+def private_details(index: int, name: str) -> dict:
+    """Sex and birth date of the demo's members, known for four in five of them (without the
+    random numbers, so the season comes out as before)."""
+    if index % 5 == 4:
+        return {}
+    return {
+        "sex": Member.Sex.FEMALE if name.split()[0] in WOMEN else Member.Sex.MALE,
+        "birth_date": date(
+            1948 + (index * 13) % 60, 1 + (index * 5 + 3) % 12, 1 + (index * 11 + 6) % 28
+        ),
+    }
 
 
 def create_previous_season(
@@ -246,6 +265,8 @@ def create_rapid(
         top_value=30,
         rounds_per_period=9,
         full_revaluation_from_round=None,
+        rate_of_play=RAPID_RATE_OF_PLAY,
+        chief_arbiter=CHIEF_ARBITER,
     )
     players = members[::2][:18]
     for position, member in enumerate(players, start=1):
