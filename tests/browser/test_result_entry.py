@@ -183,7 +183,10 @@ def test_only_one_player_enters_it_and_after_half_past_eleven_the_arbiter_decide
         # boards (a missing result needs no reason after 23:30: it changes nothing stored).
         decide.get_by_role("link", name="Uitslagenpagina").click()
         row = arbiter.locator("tr", has=arbiter.locator(f"input[name=game_{game.pk}]"))
-        expect(row.locator("td.player-reports")).to_contain_text("Jan de Zeeuw: ½-½ (21:")
+        expect(row.locator(".player-reports")).to_have_text(
+            re.compile(r"^Doorgegeven door de spelers: Jan de Zeeuw: ½-½ \(21:\d\d\)$")
+        )
+        fits_the_screen(arbiter)
         screenshot(arbiter, "result-results-page", width, full_page=True)
         row.locator(f"input[name=game_{game.pk}]").fill("r")
         arbiter.get_by_role("button", name="Uitslagen opslaan").click()

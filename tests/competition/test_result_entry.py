@@ -82,6 +82,23 @@ def test_a_player_enters_the_result_and_sees_the_opponents_turn(game):
 
 
 @time_machine.travel(DURING, tick=False)
+def test_when_the_players_differ_both_are_told_and_may_choose_again(game):
+    white = client_of(user_of(game, "white"))
+    black = client_of(user_of(game, "black"))
+    white.post(own_page(game), {"result": WHITE_WINS})
+    page = black.post(own_page(game), {"result": DRAW}, follow=True).content.decode()
+    assert (
+        f"Je uitslag is bewaard, maar {game.white.name} gaf een andere door: de "
+        "wedstrijdleider beslist." in page
+    )
+    for client in (white, black):
+        page = client.get(own_page(game)).content.decode()
+        assert "Jullie uitslagen verschillen: de wedstrijdleider beslist." in page
+        assert buttons(page) == [WHITE_WINS, DRAW, BLACK_WINS]
+    assert Game.objects.get(pk=game.pk).result == ""
+
+
+@time_machine.travel(DURING, tick=False)
 def test_bad_input_is_refused_in_dutch_and_changes_nothing(game):
     white = client_of(user_of(game, "white"))
     for data in ({"result": "1-0F"}, {"result": "x"}, {}):
