@@ -23,7 +23,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from simple_history.models import DeletedObject
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from competition import exchange, lineup, seasons, services, trf_export, views
+from competition import exchange, lineup, reports, seasons, services, trf_export, views
 from competition.forms import (
     SHORTCUT_HELP,
     AbsenceFormSet,
@@ -42,6 +42,7 @@ from competition.models import (
     Page,
     Participant,
     Ranking,
+    ResultReport,
     Round,
     Season,
 )
@@ -613,6 +614,7 @@ class RoundAdmin(RoundParticipantFields, HistoryAdmin):
         now = timezone.now()
         round_ = self._round_or_404(request, pk)
         form = ResultsForm(request.POST or None, round_=round_)
+        reported = reports.reported_games(form.games)  # what the players entered
         # After the results became final (23:30 on the evening) a change needs a reason.
         final = round_.is_published and not round_.results_are_provisional(now)
         reason_form = ChangeReasonForm(request.POST or None) if final else None
@@ -653,6 +655,7 @@ class RoundAdmin(RoundParticipantFields, HistoryAdmin):
             "original": round_,
             "title": _("Results of round %(number)s") % {"number": round_.number},
             "form": form,
+            "rows": [(game, field, reported[game.pk].reports) for game, field in form.rows()],
             "reason_form": reason_form,
             "ask_early": ask_early,
             "shortcut_help": SHORTCUT_HELP,
@@ -740,6 +743,56 @@ class GameAdmin(HistoryAdmin):
     list_display = ("round", "board", "white", "black", "result")
     list_filter = ("round__competition", "round__number")
     list_select_related = ("round__competition__season", "white__member", "black__member")
+    object_history_template = "admin/competition/game/object_history.html"
+
+    def history_view(self, request, object_id, extra_context=None):
+        """The result's changes, and beside them every result the players entered (replaced
+        ones too), with who and when."""
+        entries = (
+            ResultReport.history.filter(game_id=object_id)
+            .select_related("participant__member", "history_user")
+            .order_by("history_date", "history_id")
+        )
+        return super().history_view(
+            request, object_id, {**(extra_context or {}), "player_entries": list(entries)}
+        )
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/decide/",
+                self.admin_site.admin_view(self.decide_view),
+                name="competition_game_decide",
+            ),
+            *super().get_urls(),
+        ]
+
+    def decide_view(self, request, pk):
+        """The arbiter takes one of the results the players entered (the start page's
+        buttons); the results page changes anything else."""
+        if request.method != "POST":
+            return redirect(reverse("admin:index"))
+        if not request.user.has_perm("competition.change_round"):
+            raise PermissionDenied
+        game = get_object_or_404(Game.objects.select_related("round"), pk=pk)
+        result = request.POST.get("result", "")
+        try:
+            services.decide_result(game, result, user=request.user)
+        except services.CompetitionError as refused:
+            for message in refused.messages:
+                self.message_user(request, message, messages.ERROR)
+        else:
+            self.message_user(
+                request,
+                _("Round %(number)s, board %(board)s: %(result)s.")
+                % {
+                    "number": game.round.number,
+                    "board": game.board,
+                    "result": Game.Result(result).label,
+                },
+                messages.SUCCESS,
+            )
+        return redirect(reverse("admin:index"))
 
     def has_add_permission(self, request):
         return False
@@ -873,6 +926,7 @@ def this_week(now: datetime) -> dict:
     competition = competitions.classical().first()
     rounds = []
     claims = []
+    to_decide = []
     if competition is not None:
         week = list(competition.rounds.this_week(today).with_result_counts().order_by("number"))
         team = exchange.team_match_absences(competition, week)
@@ -908,6 +962,7 @@ def this_week(now: datetime) -> dict:
                 }
             )
         claims = exchange.open_team_claims(competition)
+        to_decide = reports.games_to_decide(competition, now)
     missing = (
         Round.objects.filter(competition__in=competitions)
         .missing_results(today)
@@ -920,6 +975,7 @@ def this_week(now: datetime) -> dict:
         "week_competition": competition,
         "week_rounds": rounds,
         "team_claims": claims,
+        "to_decide": to_decide,
         "missing_results": list(missing),
         "members": Member.objects.active().order_by("name"),
         "stages": Round.Stage,

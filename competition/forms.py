@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competition.fields import FractionFormField
-from competition.models import Competition, Game, Round
+from competition.models import Competition, Game, ResultReport, Round
 from competition.schedule import club_week
 from competition.services import (
     Board,
@@ -62,7 +62,9 @@ class ResultField(forms.CharField):
 
 
 class ResultsForm(forms.Form):
-    """One result field per board of the round's pairing."""
+    """One result field per board of the round's pairing. Each field carries the result the
+    page showed (a hidden initial value), so a board left as it was shown is not saved: the
+    players may have agreed on its result since the page was opened."""
 
     def __init__(self, *args, round_: Round, **kwargs):
         super().__init__(*args, **kwargs)
@@ -74,12 +76,28 @@ class ResultsForm(forms.Form):
                 % {"board": game.board, "white": game.white.name, "black": game.black.name},
                 required=False,
                 initial=game.result,
+                show_hidden_initial=True,
             )
         if self.games:  # the cursor starts on board 1
             self.fields[f"game_{self.games[0].pk}"].widget.attrs["autofocus"] = True
 
     def results(self) -> dict[int, str]:
-        return {game.pk: self.cleaned_data[f"game_{game.pk}"] for game in self.games}
+        """The results typed, by game id: the boards whose result differs from what the page
+        showed (every board when the page did not say what it showed)."""
+        return {
+            game.pk: self.cleaned_data[f"game_{game.pk}"]
+            for game in self.games
+            if self._changed_on_the_page(f"game_{game.pk}")
+        }
+
+    def _changed_on_the_page(self, name: str) -> bool:
+        shown = self.data.get(self.add_initial_prefix(name))
+        if shown is None:
+            return True
+        try:
+            return normalise_result(shown) != self.cleaned_data[name]
+        except forms.ValidationError:
+            return True
 
     def rows(self):
         return [(game, self[f"game_{game.pk}"]) for game in self.games]
@@ -372,3 +390,15 @@ class WhatIfForm(forms.Form):
     def problems(self) -> list[str]:
         """Every error as one sentence (field errors name their board themselves)."""
         return [message for errors in self.errors.values() for message in errors]
+
+
+class ResultEntryForm(forms.Form):
+    """A player's result of their own game: one of the results a player may enter."""
+
+    result = forms.ChoiceField(
+        choices=[(choice.value, choice.label) for choice in ResultReport.RESULTS],
+        error_messages={
+            "required": gettext_lazy("Choose the result of your game."),
+            "invalid_choice": gettext_lazy("Choose the result of your game."),
+        },
+    )

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -457,6 +458,11 @@ class Round(models.Model):
     def results_are_provisional(self, now: datetime) -> bool:
         return now < self.results_final_at
 
+    def takes_players_results(self, now: datetime) -> bool:
+        """Players enter their game's result themselves from the games' start until the
+        results are final (19:45 to 23:30 on the evening); after that the arbiter decides."""
+        return self.play_starts_at <= now < self.results_final_at
+
     def stage(self, now: datetime) -> Round.Stage:
         """Where the round stands at `now`, from what is stored (with the counts of
         `RoundQuerySet.with_result_counts` when the round was read with them)."""
@@ -516,6 +522,10 @@ class GameQuerySet(models.QuerySet):
         """The games a participant plays, with either colour."""
         return self.filter(Q(white=participant) | Q(black=participant))
 
+    def published(self):
+        """Games of published pairings (a draft's games are the arbiter's alone)."""
+        return self.filter(round__published_at__isnull=False)
+
 
 class Game(models.Model):
     class Result(models.TextChoices):
@@ -569,10 +579,65 @@ class Game(models.Model):
     def opponent_of(self, participant_id: int) -> Participant:
         return self.black if self.is_white(participant_id) else self.white
 
+    def player_of(self, user) -> Participant | None:
+        """The player of this game whose member account `user` is, if any (white and black
+        read with their members)."""
+        for player in (self.white, self.black):
+            if user.is_authenticated and player.member_id and player.member.user_id == user.pk:
+                return player
+        return None
+
     def outcome_for(self, participant_id: int) -> Outcome | None:
         """The player's outcome in the engine's terms; None while there is no result."""
         result = self.engine_result
         return None if result is None else game_outcome(result, self.is_white(participant_id))
+
+
+class ResultReportQuerySet(models.QuerySet):
+    def undecided(self):
+        """Reports of games of published pairings that have no result yet."""
+        return self.filter(game__result="", game__round__published_at__isnull=False)
+
+
+class ResultReport(models.Model):
+    """A player's own word on the result of their game (DSC rule q): one per player per game.
+    Entering again replaces it, and its history keeps every entry with who and when. When the
+    two players' reports agree, the game's result is stored (`services.report_result`); when
+    they differ, or one is missing at the end of the evening, the arbiter decides
+    (`competition.reports`)."""
+
+    # What a player may report: a game played over the board. Forfeits are the arbiter's.
+    RESULTS = (Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS)
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="reports"
+    )
+    participant = models.ForeignKey(
+        Participant, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    result = models.CharField(_("result"), max_length=8, choices=Game.Result)
+    reported_at = models.DateTimeField(_("entered at"))
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    history = HistoricalRecords()
+
+    objects = ResultReportQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("result entered by a player")
+        verbose_name_plural = _("results entered by players")
+        ordering = ["game", "reported_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "participant"], name="one_report_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant}: {self.get_result_display()}"
 
 
 class AbsenceQuerySet(models.QuerySet):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from competition import views
+from competition import result_entry, views
 
 app_name = "competition"
 urlpatterns = [
@@ -66,4 +66,5 @@ urlpatterns = [
     path("reglement/", views.page, {"slug": "reglement"}, name="rules"),
     path("prijzen/", views.prizes_page, name="prizes"),
     path("wat-als/", views.what_if_page, name="what-if"),
+    path("partij/<int:pk>/", result_entry.own_game, name="own-game"),
 ]

@@ -79,11 +79,17 @@ class ComingRound:
     shown: bool  # its pairing is shown (published, or a draft the arbiter may see)
     waiting: bool  # due but not published: it waits for the previous round's results
     provisional: bool  # its results (if any) are still provisional
+    # The logged-in player's own game while they can enter its result (never for visitors).
+    own_game: Game | None = None
 
 
-def coming_rounds(competition: Competition, now, drafts: bool) -> list[ComingRound]:
+def coming_rounds(
+    competition: Competition, now, drafts: bool, player: int | None = None
+) -> list[ComingRound]:
     """Every published round of today or later (the arbiter may publish one days early), and
-    the first unpublished one: its draft for the arbiter, else when its pairing appears."""
+    the first unpublished one: its draft for the arbiter, else when its pairing appears. With
+    `player` (the logged-in member's participant) also their game in each round whose
+    evening takes the players' results now."""
     today = timezone.localdate(now)
     rounds = list(
         competition.rounds.from_day(today).select_related("bye__member").order_by("number")
@@ -92,6 +98,7 @@ def coming_rounds(competition: Competition, now, drafts: bool) -> list[ComingRou
     rounds = [r for r in rounds if r.is_published or r is first_unpublished]
     shown = [r for r in rounds if r.is_published or drafts]
     tables = pairing_tables(shown)
+    own = own_games(player, [r for r in rounds if r.is_published], now) if player else {}
     return [
         ComingRound(
             round=r,
@@ -99,9 +106,24 @@ def coming_rounds(competition: Competition, now, drafts: bool) -> list[ComingRou
             shown=r in shown,
             waiting=not r.is_published and r.publish_at <= now,
             provisional=r.results_are_provisional(now),
+            own_game=own.get(r.pk),
         )
         for r in rounds
     ]
+
+
+def own_games(player: int, rounds: list[Round], now) -> dict[int, Game]:
+    """A player's games, by round, in the rounds whose evening takes the players' results
+    now (`Round.takes_players_results`): where the result page is linked."""
+    open_rounds = [r for r in rounds if r.takes_players_results(now)]
+    if not open_rounds:
+        return {}
+    return {
+        game.round_id: game
+        for game in Game.objects.filter(round__in=open_rounds)
+        .involving(player)
+        .select_related("white__member", "black__member")
+    }
 
 
 @public_page
@@ -117,7 +139,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "competition/home.html",
         {
             "competition": competition,
-            "coming": coming_rounds(competition, now, sees_drafts(request)),
+            "coming": coming_rounds(
+                competition, now, sees_drafts(request), own_participant_id(request, competition)
+            ),
             "what_if_round": what_if.round_to_ask(competition, timezone.localdate(now)),
             "ranking": ranking,
             "rows": standings_rows(ranking, limit=HOME_TOP) if ranking else [],
@@ -212,7 +236,13 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
         "competition/pairing.html",
         {
             "competition": competition,
-            "coming": coming_rounds(competition, now, drafts),
+            "coming": coming_rounds(
+                competition,
+                now,
+                drafts,
+                # Players enter their own results in the internal competition only.
+                own_participant_id(request, competition) if competition.is_classical else None,
+            ),
             "past": [(r, tables[r.pk], r.results_are_provisional(now)) for r in rounds],
             "what_if_round": (
                 what_if.round_to_ask(competition, today) if competition.is_classical else None

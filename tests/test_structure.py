@@ -110,9 +110,10 @@ def test_the_club_week_is_read_in_one_module():
     assert readers == {"competition/schedule.py", "dsc_site/settings.py"}
 
 
-# Rows only `competition.services` writes, and the related names that reach them.
-GUARDED_MODELS = {"Game", "Absence", "Ranking", "Standing"}
-GUARDED_RELATIONS = {"games", "absences", "rankings", "standings"}
+# Rows only `competition.services` writes (the players' results too), and the related names
+# that reach them.
+GUARDED_MODELS = {"Game", "Absence", "Ranking", "Standing", "ResultReport"}
+GUARDED_RELATIONS = {"games", "absences", "rankings", "standings", "reports"}
 WRITES = {"create", "bulk_create", "update", "update_or_create", "get_or_create", "delete"}
 GUARDED_FIELDS = {
     "result",
@@ -151,7 +152,7 @@ def is_guarded_write(node: ast.AST, models: set[str], may_build: bool = False) -
         return bool(
             (method in WRITES and names & (GUARDED_MODELS | GUARDED_RELATIONS))
             or (method == "update" and {k.arg for k in node.keywords} & GUARDED_FIELDS)
-            or (method in {"save", "delete"} and names & {"game", "absence", "standing"})
+            or (method in {"save", "delete"} and names & {"game", "absence", "standing", "report"})
         )
     if isinstance(node, ast.Assign):
         return any(

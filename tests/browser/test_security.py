@@ -118,6 +118,8 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     page.get_by_role("button", name="Laat zien wat er gebeurt").click()
     assert page.locator("section.preview").is_visible()
     visit("/profiel/")
+    jans_game = round_13.games.get(black__member__name="Jan de Zeeuw")
+    visit(f"/partij/{jans_game.pk}/")  # his own game (entering opens on Thursday)
     page.context.clear_cookies()
 
     # The admin, at desktop width.
@@ -169,6 +171,7 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     assert page.locator("h1").inner_text() == "Ronde 14 publiceren vóór de afmeldtermijn?"
     assert not seen, seen
     visit(f"/beheer/competition/round/{round_13.pk}/history/")
+    visit(f"/beheer/competition/game/{jans_game.pk}/history/")  # with the players' entries
     visit(f"/beheer/competition/competition/{round_13.competition.pk}/change/")
     visit("/beheer/members/ratinglist/import/")
     assert page.locator("input[type=file]").count() == 1

@@ -74,3 +74,16 @@ def test_loading_the_demo_twice_changes_nothing(demo):
     counts = (Member.objects.count(), Game.objects.count(), Absence.objects.count())
     call_command("load_demo")
     assert (Member.objects.count(), Game.objects.count(), Absence.objects.count()) == counts
+
+
+def test_jan_and_his_round_13_opponent_can_both_log_in_to_enter_their_result(demo):
+    game = Game.objects.get(
+        round__competition__kind="classical",
+        round__competition__season__is_closed=False,
+        round__number=13,
+        black__member__name="Jan de Zeeuw",
+    )
+    assert game.white.member.name == "Tjeerd Dijkstra"
+    for username, member in (("jan", game.black.member), ("tjeerd", game.white.member)):
+        user = User.objects.get(username=username)
+        assert member.user == user and user.check_password("dsc-lid-2026")

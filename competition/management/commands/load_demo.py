@@ -36,6 +36,8 @@ NEWCOMER = 20  # a mid-table member who joins in round 6
 ARBITER = ("wedstrijdleider", "dsc-demo-2026")
 MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw, to try "Mijn afmeldingen"
 BOARD_MEMBER = ("bestuur", "dsc-bestuur-2026")  # Marije de Boer, writes training articles
+# Jan's opponent on board 2 of round 13, so the two can enter their result on the evening.
+OPPONENT = ("tjeerd", "dsc-lid-2026", "Tjeerd Dijkstra")
 NAMES = [
     "Jan de Zeeuw",
     "Pieter Bakker",
@@ -100,7 +102,7 @@ class Command(BaseCommand):
     def handle(self, *args, reset=False, **options):
         if reset:
             with transaction.atomic():
-                User.objects.filter(username=MEMBER[0]).delete()
+                User.objects.filter(username__in=[MEMBER[0], OPPONENT[0]]).delete()
                 Season.objects.all().delete()
                 Team.objects.all().delete()
                 RatingList.objects.all().delete()
@@ -116,6 +118,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Member login (/afmelden/): user {user}, password {password}")
         user, password = BOARD_MEMBER
         self.stdout.write(f"Board member login (/beheer/): user {user}, password {password}")
+        user, password, name = OPPONENT
+        self.stdout.write(f"{name}, Jan's opponent in round 13: user {user}, password {password}")
 
 
 def last_evening_before(today: date) -> date:
@@ -184,6 +188,9 @@ def build_demo(now) -> Competition:
     username, password = MEMBER
     account = User.objects.create_user(username, password=password, first_name="Jan")
     Member.objects.filter(name="Jan de Zeeuw").update(user=account)
+    username, password, name = OPPONENT
+    account = User.objects.create_user(username, password=password, first_name=name.split()[0])
+    Member.objects.filter(name=name).update(user=account)
     return competition
 
 
