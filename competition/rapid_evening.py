@@ -304,10 +304,14 @@ def _render(model_admin, request, evening: Evening, presence, results, here):
 
 
 def _boards(results: ResultsForm):
-    """Each board with its result field and its tap targets: (result, label, what typing
-    it looks like), so the page's script marks the button of a typed shortcut too."""
+    """Each board with its result field and its tap targets: (what a tap puts in the field,
+    the button's label, every way of typing that result), so the page's script marks the
+    button of a typed shortcut too. A tap puts in the label ("½-½"), which the field reads
+    like any shortcut and which fits the field on a phone, where "1/2-1/2" does not."""
     typed = {}
     for shortcut, result in RESULT_SHORTCUTS.items():
-        typed.setdefault(result.value, [result.value.lower()]).append(shortcut)
-    taps = [(result.value, result.label, " ".join(typed[result.value])) for result in TAP_RESULTS]
+        typed.setdefault(result.value, [result.value.lower(), result.label.lower()]).append(
+            shortcut
+        )
+    taps = [(result.label, result.label, " ".join(typed[result.value])) for result in TAP_RESULTS]
     return [(game, field, taps) for game, field in results.rows()]

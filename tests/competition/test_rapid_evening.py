@@ -98,7 +98,7 @@ def test_three_rounds_of_an_evening_on_one_page_give_the_rankings_worked_out_by_
     url = evening_url(rapid)
     page = arbiter_client.get(url).content.decode()
     assert "Rapidavond dinsdag 6 oktober 2026" in page
-    assert "Nog geen ronden deze avond." in page
+    assert "Nieuwe rapidavond: nog geen ronden op deze avond." in page
     assert "Aanwezig in ronde 1: 5 van 5" in page
     assert "Indeling maken: ronde 1" in page
 
