@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from competition.models import Absence, Competition
 from tests.browser.helpers import ARBITER, SCREENSHOTS
+from tests.browser.test_security import VIOLATIONS_TO_PYTHON
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +64,11 @@ def fits_the_screen(page):
 
 def test_the_arbiter_runs_three_rapid_rounds_from_one_page(demo, live_server, page, size):
     rapid = Competition.objects.get(kind=Competition.Kind.RAPID, season__is_closed=False)
+    # The page's script and styles work under the Content-Security-Policy, at every step.
+    refused = []
+    page.expose_function("reportViolation", lambda text: refused.append(text))
+    page.add_init_script(VIOLATIONS_TO_PYTHON)
+    page.on("pageerror", lambda error: refused.append(f"script error: {error}"))
     page.goto(f"{live_server.url}/beheer/")
     page.get_by_label("Gebruikersnaam").fill(ARBITER[0])
     page.get_by_label("Wachtwoord").fill(ARBITER[1])
@@ -139,5 +145,6 @@ def test_the_arbiter_runs_three_rapid_rounds_from_one_page(demo, live_server, pa
         assert white.round_points[11] == white_share * black.valuation_value
         assert black.round_points[11] == black_share * white.valuation_value
 
+    assert refused == []
     page.goto(f"{live_server.url}/rapid/ranglijst/")
     expect(page.locator("main")).to_contain_text("Ranglijst 12, na ronde 12.")
