@@ -156,8 +156,9 @@ def evening_view(model_admin, request, pk):
     try:
         day = date.fromisoformat(asked) if asked else today
     except ValueError:
-        return HttpResponseBadRequest(
-            _("%(text)r is not a date like 2026-11-24.") % {"text": asked}
+        return HttpResponseBadRequest(  # plain text: what was typed is not markup
+            _("%(text)r is not a date like 2026-11-24.") % {"text": asked},
+            content_type="text/plain; charset=utf-8",
         )
     evening = Evening.read(competition, day, today)
     here = _address(competition, asked)

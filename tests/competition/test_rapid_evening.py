@@ -333,6 +333,7 @@ def test_a_date_that_is_not_a_date_is_refused(arbiter_client, rapid):
     response = arbiter_client.get(evening_url(rapid, datum="morgen"))
     assert response.status_code == 400
     assert "'morgen' is geen datum zoals 2026-11-24." in response.content.decode()
+    assert response["Content-Type"].startswith("text/plain")  # never read as markup
 
 
 def test_the_internal_competition_has_no_rapid_evening(arbiter_client, rapid):
@@ -373,7 +374,7 @@ def test_a_final_result_is_not_changed_here(arbiter_client, rapid):
     assert round_1.games.get(board=1).result == "1-0"
 
 
-def test_the_demo_arbiter_starts_a_new_rapid_evening_from_the_start_page(arbiter_client, demo):
+def test_the_demo_arbiter_starts_a_new_rapid_evening_from_the_start_page(demo, arbiter_client):
     """The demo's rapid evenings are all past: the start page leads to tonight's evening,
     where round 10 is paired for the 20 rapid players (18 members and 2 guests)."""
     from tests.demo import DEMO_NOW
