@@ -23,7 +23,16 @@ from simple_history.admin import SimpleHistoryAdmin
 from simple_history.models import DeletedObject
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from competition import exchange, lineup, reports, seasons, services, trf_export, views
+from competition import (
+    exchange,
+    lineup,
+    rapid_evening,
+    reports,
+    seasons,
+    services,
+    trf_export,
+    views,
+)
 from competition.forms import (
     SHORTCUT_HELP,
     AbsenceFormSet,
@@ -216,8 +225,13 @@ class CompetitionAdmin(admin.ModelAdmin):
             view(self.newcomer_view, "newcomer"),
             view(self.season_file_view, "season-file"),
             view(self.trf_view, "trf"),
+            view(self.rapid_evening_view, "rapid-evening"),
             *super().get_urls(),
         ]
+
+    def rapid_evening_view(self, request, pk):
+        """The rapid evening on one page (competition/rapid_evening.py)."""
+        return rapid_evening.evening_view(self, request, pk)
 
     def trf_view(self, request, pk):
         competition = get_object_or_404(Competition, pk=pk)
@@ -973,6 +987,7 @@ def this_week(now: datetime) -> dict:
     return {
         "show_week": True,
         "week_competition": competition,
+        "rapid_competition": competitions.rapid().first(),
         "week_rounds": rounds,
         "team_claims": claims,
         "to_decide": to_decide,
