@@ -1,7 +1,7 @@
 """Fill the Dutch catalogue from a msgid -> Dutch mapping and report what is missing.
 
 Usage: python tools/translate.py MAPPING.py   (the file defines a dict NL)
-Needs polib (pip install polib); a maintenance tool, not a dependency of the site.
+Needs polib (a dev dependency); a maintenance tool, not a dependency of the site.
 """
 
 import runpy
