@@ -72,11 +72,16 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
     assert "Plaats" in page.locator("main").inner_text()
     screenshot(page, "player", width, full_page=True)
 
-    # The rapid pairing has its own link; a visitor who wants to cancel is led to the login.
+    # The menu's "Rapid" leads to the rapid standings, and from there to its pairing, the menu
+    # marking Rapid on both; a visitor who wants to cancel is led to the login.
     open_menu(page, width)
-    page.get_by_role("link", name="Rapidindeling", exact=True).click()
+    page.get_by_role("link", name="Rapid", exact=True).click()
+    assert page.locator("h1").inner_text() == "Rapidranglijst 2026-2027"
+    page.get_by_role("link", name="Rapid: indeling en uitslagen").click()
     assert page.locator("h1").inner_text() == "Rapid: indeling en uitslagen 2026-2027"
-    assert page.locator('nav a[aria-current="page"]').inner_text() == "Rapidindeling"
+    assert page.locator('nav a[aria-current="page"]').inner_text() == "Rapid"
+    page.get_by_role("link", name="Rapidranglijst").click()
+    assert page.locator("h1").inner_text() == "Rapidranglijst 2026-2027"
     open_menu(page, width)
     page.get_by_role("link", name="Afmelden", exact=True).click()
     assert page.locator("h1").inner_text() == "Inloggen"

@@ -382,9 +382,9 @@ def test_the_navigation_marks_the_current_page(client, example_competition):
         assert current and current[2] == label, url
     page = client.get(reverse("competition:home")).content.decode()
     assert 'aria-current="page"' not in page
-    # The rapid competition's pairing has its own link beside its standings.
-    assert f'href="{reverse("competition:rapid-pairing")}">Rapidindeling</a>' in page
-    assert f'href="{reverse("competition:rapid-standings")}">Rapidranglijst</a>' in page
+    # One menu link leads to the rapid competition, and each of its two pages to the other.
+    assert f'href="{reverse("competition:rapid-standings")}">Rapid</a>' in page
+    assert 'href="/rapid/indeling/"' not in page
 
 
 def test_a_visitor_is_offered_afmelden_through_the_login(client, db):
