@@ -64,6 +64,14 @@ def paired_round_4(round_4):
 
 
 @pytest.fixture
+def published_round_4(paired_round_4):
+    """Round 4 paired and published on the Friday before its evening (20:00)."""
+    services.publish(paired_round_4, at(20))
+    paired_round_4.refresh_from_db()
+    return paired_round_4
+
+
+@pytest.fixture
 def jansen(example_competition):
     """Jansen, a member of the worked example with an account; everyone has an e-mail."""
     member = example_competition.participants.get(member__name="Jansen").member

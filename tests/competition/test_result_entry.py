@@ -21,18 +21,12 @@ DURING = at(21, day=EVENING_4)
 
 
 @pytest.fixture
-def evening(round_4):
-    services.make_pairing(round_4)
-    services.publish(round_4, at(20))
-    round_4.refresh_from_db()
-    return round_4
-
-
-@pytest.fixture
-def game(evening, jansen):
+def game(published_round_4, jansen):
     """Jansen's game in round 4; his opponent has an account ("opponent") too."""
     game = (
-        evening.games.involving(evening.competition.participants.get(member=jansen))
+        published_round_4.games.involving(
+            published_round_4.competition.participants.get(member=jansen)
+        )
         .select_related("white__member", "black__member")
         .get()
     )
@@ -109,8 +103,8 @@ def test_bad_input_is_refused_in_dutch_and_changes_nothing(game):
 
 
 @time_machine.travel(DURING, tick=False)
-def test_another_members_game_is_refused_and_a_visitor_must_log_in(game, evening):
-    other = evening.games.exclude(pk=game.pk).select_related("white__member").first()
+def test_another_members_game_is_refused_and_a_visitor_must_log_in(game, published_round_4):
+    other = published_round_4.games.exclude(pk=game.pk).select_related("white__member").first()
     stranger = other.white.member
     stranger.user = User.objects.create_user("stranger")
     stranger.save()
@@ -227,9 +221,9 @@ def test_the_games_history_shows_each_players_entry_with_who_and_when(game, arbi
 
 
 def test_the_results_page_shows_the_players_entries_and_keeps_a_result_agreed_meanwhile(
-    game, evening, arbiter_client
+    game, published_round_4, arbiter_client
 ):
-    results = reverse("admin:competition_round_results", args=[evening.pk])
+    results = reverse("admin:competition_round_results", args=[published_round_4.pk])
     services.report_result(game, user_of(game, "white"), WHITE_WINS, DURING)
     with time_machine.travel(DURING, tick=False):
         page = arbiter_client.get(results).content.decode()
@@ -238,9 +232,9 @@ def test_the_results_page_shows_the_players_entries_and_keeps_a_result_agreed_me
     # Meanwhile the opponent agrees; the arbiter then saves the page as it was shown, with
     # one other board typed in.
     services.report_result(game, user_of(game, "black"), WHITE_WINS, DURING)
-    other = evening.games.exclude(pk=game.pk).first()
+    other = published_round_4.games.exclude(pk=game.pk).first()
     data = {}
-    for board in evening.games.all():
+    for board in published_round_4.games.all():
         data[f"game_{board.pk}"] = data[f"initial-game_{board.pk}"] = ""
     data[f"game_{other.pk}"] = "r"
     with time_machine.travel(at(22, day=EVENING_4), tick=False):

@@ -21,15 +21,6 @@ GAMES_START = at(19, 45, day=EVENING_4)
 FINAL = at(23, 30, day=EVENING_4)
 
 
-@pytest.fixture
-def evening(round_4):
-    """Round 4 paired and published on the Friday before."""
-    services.make_pairing(round_4)
-    services.publish(round_4, at(20))
-    round_4.refresh_from_db()
-    return round_4
-
-
 def account(participant, username):
     participant.member.user = User.objects.create_user(username, password=f"{username}-pw")
     participant.member.save()
@@ -37,20 +28,22 @@ def account(participant, username):
 
 
 @pytest.fixture
-def board(evening, jansen):
+def board(published_round_4, jansen):
     """Jansen's game in round 4; his opponent has an account too, and so does a player of
     another board."""
     game = (
-        evening.games.involving(evening.competition.participants.get(member=jansen))
+        published_round_4.games.involving(
+            published_round_4.competition.participants.get(member=jansen)
+        )
         .select_related("white__member", "black__member")
         .get()
     )
     white = game.white.member.user or account(game.white, "white")
     black = game.black.member.user or account(game.black, "black")
-    other = evening.games.exclude(pk=game.pk).select_related("white__member").first()
+    other = published_round_4.games.exclude(pk=game.pk).select_related("white__member").first()
     return SimpleNamespace(
         game=game,
-        round=evening,
+        round=published_round_4,
         white=white,
         black=black,
         stranger=account(other.white, "stranger"),
