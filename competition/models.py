@@ -133,7 +133,6 @@ class Competition(models.Model):
         _("rate of play"),
         max_length=100,
         blank=True,
-        default=DSC_RATE_OF_PLAY,
         help_text=_(
             "As the rating report to the federation states it. The internal competition's is "
             "DSC rule i; the rapid competition has its own."

@@ -31,6 +31,7 @@ def create_season(name: str, evenings: list[date], members=None, rating_list=Non
         raise CompetitionError(_("Give at least one club evening."))
     previous = Competition.objects.classical().order_by("-season__start_date").first()
     copied = {**previous.settings_values(), **previous.report_values()} if previous else {}
+    copied = {**Competition.report_defaults(Competition.Kind.CLASSICAL), **copied}
     season = Season.objects.create(name=name, start_date=evenings[0])
     competition = Competition.objects.create(season=season, **copied)
     Round.objects.bulk_create(

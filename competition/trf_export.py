@@ -66,12 +66,17 @@ def bye_code(settings: Settings) -> str:
 
 
 def problems(competition: Competition) -> list[str]:
-    """Why the federation could not rate this competition's report: nothing to report, or no
-    chief arbiter (TRF-16 marks line 102 mandatory for rating). Empty when it can be made."""
+    """Why the federation could not rate this competition's report: nothing to report, no
+    chief arbiter (TRF-16 marks line 102 mandatory for rating) or no rate of play (a rapid
+    competition added in the admin starts without one). Empty when it can be made."""
     found = []
     if not competition.chief_arbiter.strip():
         found.append(
             _("Fill in the chief arbiter first: the federation rates no report without one.")
+        )
+    if not competition.rate_of_play.strip():
+        found.append(
+            _("Fill in the rate of play first: the federation rates games by their rate of play.")
         )
     if not exchange.season_for(competition).rounds:
         found.append(_("No round counts yet: there are no games to report."))

@@ -32,7 +32,12 @@ def make_season(start_date: date = FIRST_EVENING, name: str | None = None) -> Se
 
 
 def make_competition(season: Season | None = None, **settings) -> Competition:
-    return Competition.objects.create(season=season or make_season(), **settings)
+    """A competition as the site makes one (a new season, an import): with the rate of play
+    its kind starts with."""
+    kind = settings.get("kind", Competition.Kind.CLASSICAL)
+    return Competition.objects.create(
+        season=season or make_season(), **{**Competition.report_defaults(kind), **settings}
+    )
 
 
 def worked_example_season(rounds: int = 3) -> EngineSeason:

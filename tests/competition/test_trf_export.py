@@ -13,7 +13,7 @@ import trf
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from competition import seasons, services
+from competition import seasons, services, trf_export
 from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Result, Settings
 from competition.models import Competition, Participant
@@ -266,8 +266,24 @@ def test_an_imported_rapid_competition_has_no_rate_of_play_until_the_arbiter_giv
     rapid = services.import_season(
         "2026-2027", Competition.Kind.RAPID, worked_example_season(1), date(2026, 9, 8), NOW
     )
-    classical = Competition.objects.create(season=rapid.season)
+    classical = services.import_season(
+        "2026-2027", Competition.Kind.CLASSICAL, worked_example_season(1), date(2026, 9, 3), NOW
+    )
     assert (rapid.rate_of_play, classical.rate_of_play) == ("", RULE_I)
+
+
+def test_a_competition_added_in_the_admin_starts_without_a_rate_and_is_not_reported_so(
+    arbiter_client, reported
+):
+    """A rapid competition added in the admin must not carry the internal competition's
+    rate into the federation's file: the field starts empty, and the report is refused until
+    the arbiter fills it in."""
+    assert Competition(kind=Competition.Kind.RAPID).rate_of_play == ""
+    reported.rate_of_play = ""
+    reported.save()
+    assert trf_export.problems(reported) == [
+        "Vul eerst het speeltempo in: de bond heeft het nodig om de partijen te raten."
+    ]
 
 
 def test_the_demo_season_reads_back_column_by_column(demo):

@@ -147,7 +147,11 @@ def build_demo(now) -> Competition:
             ListedRating.objects.create(rating_list=june_list, member=member, rating=strength)
         members.append(member)
     season = Season.objects.create(name=f"{first.year}-{first.year + 1}", start_date=first)
-    competition = Competition.objects.create(season=season, chief_arbiter=CHIEF_ARBITER)
+    competition = Competition.objects.create(
+        season=season,
+        chief_arbiter=CHIEF_ARBITER,
+        **Competition.report_defaults(Competition.Kind.CLASSICAL),
+    )
     for number in range(1, 29):
         Round.on_evening(competition, number, first + timedelta(weeks=number - 1)).save()
     newcomer = members[NEWCOMER]  # joins in round 6 with the suggested start points
