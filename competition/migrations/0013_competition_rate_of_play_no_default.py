@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competition', '0012_result_reports_by_players'),
+        ("competition", "0012_result_reports_by_players"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='competition',
-            name='rate_of_play',
-            field=models.CharField(blank=True, help_text="As the rating report to the federation states it. The internal competition's is DSC rule i; the rapid competition has its own.", max_length=100, verbose_name='rate of play'),
+            model_name="competition",
+            name="rate_of_play",
+            field=models.CharField(
+                blank=True,
+                help_text="As the rating report to the federation states it. The internal competition's is DSC rule i; the rapid competition has its own.",
+                max_length=100,
+                verbose_name="rate of play",
+            ),
         ),
     ]
