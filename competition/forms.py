@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competition.fields import FractionFormField
-from competition.models import Competition, Game, ResultReport, Round
+from competition.models import Competition, Game, Round
 from competition.schedule import club_week
 from competition.services import (
     Board,
@@ -299,10 +299,9 @@ class NewSeasonForm(forms.Form):
 
 
 # The results a what-if offers per board: the played ones first, then the forfeits.
-PLAYED_RESULTS = (Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS)
 WHAT_IF_RESULTS = [
     (result.value, result.label)
-    for result in (*PLAYED_RESULTS, *(r for r in Game.Result if r not in PLAYED_RESULTS))
+    for result in (*Game.OVER_THE_BOARD, *(r for r in Game.Result if r not in Game.OVER_THE_BOARD))
 ]
 BOARD_PREFIX = "bord-"
 
@@ -396,7 +395,7 @@ class ResultEntryForm(forms.Form):
     """A player's result of their own game: one of the results a player may enter."""
 
     result = forms.ChoiceField(
-        choices=[(choice.value, choice.label) for choice in ResultReport.RESULTS],
+        choices=[(choice.value, choice.label) for choice in Game.OVER_THE_BOARD],
         error_messages={
             "required": gettext_lazy("Choose the result of your game."),
             "invalid_choice": gettext_lazy("Choose the result of your game."),

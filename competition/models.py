@@ -537,6 +537,10 @@ class Game(models.Model):
         BLACK_WINS_BY_FORFEIT = keizer.Result.BLACK_WINS_BY_FORFEIT.value, _("0-1 (forfeit)")
         DOUBLE_FORFEIT = keizer.Result.DOUBLE_FORFEIT.value, _("0-0 (both forfeit)")
 
+    # The results of a game played over the board (forfeits are the arbiter's): what players
+    # enter themselves, the rapid evening's tap targets, the slips' tick boxes, what-if's first.
+    OVER_THE_BOARD = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games"
     )
@@ -603,10 +607,8 @@ class ResultReport(models.Model):
     Entering again replaces it, and its history keeps every entry with who and when. When the
     two players' reports agree, the game's result is stored (`services.report_result`); when
     they differ, or one is missing at the end of the evening, the arbiter decides
-    (`competition.reports`)."""
-
-    # What a player may report: a game played over the board. Forfeits are the arbiter's.
-    RESULTS = (Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS)
+    (`competition.reports`). A player reports a game played (`Game.OVER_THE_BOARD`); forfeits
+    are the arbiter's."""
 
     game = models.ForeignKey(
         Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="reports"

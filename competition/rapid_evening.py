@@ -41,8 +41,6 @@ PAIR, NEXT, SAVE, WITHDRAW = "indelen", "volgende", "opslaan", "intrekken"
 REASONS = [
     (value, label) for value, label in Absence.Reason.choices if value != Absence.Reason.AUTO
 ]
-# The tap targets of a board: the results played over the board (forfeits are typed).
-TAP_RESULTS = (Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS)
 
 
 class PresenceForm(forms.Form):
@@ -314,5 +312,8 @@ def _boards(results: ResultsForm):
         typed.setdefault(result.value, [result.value.lower(), result.label.lower()]).append(
             shortcut
         )
-    taps = [(result.label, result.label, " ".join(typed[result.value])) for result in TAP_RESULTS]
+    taps = [
+        (result.label, result.label, " ".join(typed[result.value]))
+        for result in Game.OVER_THE_BOARD
+    ]
     return [(game, field, taps) for game, field in results.rows()]

@@ -81,7 +81,7 @@ def _choices(game: Game, own: ResultReport | None) -> list[dict]:
             "says": says[choice],
             "chosen": own is not None and own.result == choice.value,
         }
-        for choice in ResultReport.RESULTS
+        for choice in Game.OVER_THE_BOARD
     ]
 
 

@@ -629,10 +629,10 @@ def report_result(game: Game, user, result: str, now: datetime) -> Verdict:
     game.round = round_
     player = game.player_of(user)
     problems = report_problems(game, player, now)
-    if not problems and result not in ResultReport.RESULTS:
+    if not problems and result not in Game.OVER_THE_BOARD:
         problems = [
             _("Choose one of %(results)s.")
-            % {"results": ", ".join(str(choice.label) for choice in ResultReport.RESULTS)}
+            % {"results": ", ".join(str(choice.label) for choice in Game.OVER_THE_BOARD)}
         ]
     if problems:
         raise CompetitionError(problems)

@@ -309,6 +309,7 @@ def render_slips_print(request: HttpRequest, round_: Round, back_url: str) -> Ht
         {
             **pairing_print_context(round_, back_url),
             "sheets": printing.slip_sheets(round_),
+            "tick_boxes": [result.label for result in Game.OVER_THE_BOARD],
             "per_sheet": printing.SLIPS_PER_SHEET,
         },
     )
