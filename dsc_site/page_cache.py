@@ -46,8 +46,17 @@ FORMAT = 2  # of a stored page (class Page): a new one never reads an old one
 VERSION_KEY = "version"
 WRITES = ("insert", "update", "delete", "truncate", "replace")
 # Tables no public page shows: writing them leaves the pages as they are.
-# (Accounts are not members: a login's last_login is no news to a visitor.)
-UNSEEN_TABLES = ('"django_session"', '"auth_', '"axes_', '"operations_')
+# (Accounts are not members: a login's last_login is no news to a visitor. A player's own
+# report of a result shows only to the two players and the arbiter; the result it stores, once
+# both agree, is a write to the games.)
+UNSEEN_TABLES = (
+    '"django_session"',
+    '"auth_',
+    '"axes_',
+    '"operations_',
+    '"competition_resultreport"',
+    '"competition_historicalresultreport"',
+)
 
 
 def public_page(view: Callable) -> Callable:

@@ -186,6 +186,9 @@ def test_writes_no_page_shows_leave_the_pages_as_they_are(visitor, example_compe
         ('UPDATE "django_session" SET "expire_date" = %s', False),
         ('INSERT INTO "axes_accessattempt" ("username") VALUES (%s)', False),
         ('UPDATE "operations_workerheartbeat" SET "seen_at" = %s', False),
+        ('INSERT INTO "competition_resultreport" ("game_id") VALUES (%s)', False),
+        ('INSERT INTO "competition_historicalresultreport" ("id") VALUES (%s)', False),
+        ('UPDATE "competition_game" SET "result" = %s', True),
     ],
 )
 def test_which_statements_change_pages(sql, changes):
