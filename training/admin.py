@@ -47,9 +47,10 @@ class ArticleAdmin(HistoryAdmin):
         return format_html('<a href="{}">{}</a>', url, _("Preview"))
 
     def view_on_site(self, article: Article) -> str | None:
-        """Only a published article has a page on the site (a draft's would be a 404)."""
-        if article.published_on is None:
-            return None
+        """Only a published article has a page on the site (a draft's, or one dated later,
+        would be a 404)."""
+        if not article.is_published(timezone.localdate()):
+            return None  # a draft, or dated later: its page is a 404 until then
         return article.get_absolute_url()
 
     def get_changeform_initial_data(self, request):

@@ -71,6 +71,12 @@ def public_addresses(competition: Competition) -> list[str]:
         reverse("competition:round-csv", args=[12]),
         reverse("competition:rapid-standings-csv", args=[9]),
         reverse("competition:rapid-round-csv", args=[9]),
+        reverse("competition:pairing-print", args=[13]),
+        reverse("competition:slips-print", args=[13]),
+        reverse("competition:standings-print"),
+        reverse("competition:rapid-pairing-print", args=[9]),
+        reverse("competition:rapid-standings-print"),
+        reverse("training:list"),
         *players,
     ]
 

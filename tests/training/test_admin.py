@@ -152,6 +152,9 @@ def test_a_published_article_links_to_its_page_and_its_preview_says_so(board_cli
     )
     page = board_client.get(f"/beheer/training/article/{article.pk}/voorbeeld/").content.decode()
     assert "Voorbeeld. Dit artikel verschijnt op 20 november 2026 op de site." in page
+    assert "viewsitelink" in change  # published: "view on site"
+    later = board_client.get(f"/beheer/training/article/{article.pk}/change/").content.decode()
+    assert "viewsitelink" not in later  # dated later: its page is a 404 until then
 
 
 def test_the_history_tells_who_changed_what_in_dutch(board_client):
