@@ -52,12 +52,19 @@ class CompetitionError(Exception):
         super().__init__(" ".join(self.messages))
 
 
-def refuse_if_closed(competition: Competition) -> None:
+def closed_season_problems(competition: Competition) -> list[str]:
+    """A closed season's standings are final: nothing in it changes any more."""
     if competition.season.is_closed:
-        raise CompetitionError(
+        return [
             _("Season %(name)s is closed; its standings are final.")
             % {"name": competition.season.name}
-        )
+        ]
+    return []
+
+
+def refuse_if_closed(competition: Competition) -> None:
+    if problems := closed_season_problems(competition):
+        raise CompetitionError(problems)
 
 
 def _locked_round(round_: Round) -> Round:
@@ -538,12 +545,7 @@ def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", u
     """
     round_ = _locked_round(round_)
     games = {game.pk: game for game in round_.games.select_for_update()}
-    problems = []
-    if round_.competition.season.is_closed:
-        problems.append(
-            _("Season %(name)s is closed; its standings are final.")
-            % {"name": round_.competition.season.name}
-        )
+    problems = closed_season_problems(round_.competition)
     if not round_.is_published:
         problems.append(_("Publish the pairing before entering results."))
     valid = set(Game.Result.values) | {""}
@@ -583,11 +585,8 @@ def report_problems(game: Game, player: Participant | None, now: datetime) -> li
         return [_("This is not your game: only its two players can enter its result.")]
     if not round_.competition.is_classical:
         return [_("The arbiter enters the results of the rapid competition.")]
-    if round_.competition.season.is_closed:
-        return [
-            _("Season %(name)s is closed; its standings are final.")
-            % {"name": round_.competition.season.name}
-        ]
+    if closed := closed_season_problems(round_.competition):
+        return closed
     if not round_.is_published:
         return [_("The pairing of round %(number)s is not published.") % {"number": round_.number}]
     if game.result:
@@ -689,11 +688,8 @@ def rapid_evening_problems(competition: Competition, evening: date, today: date)
     evening or an earlier round misses a result."""
     if competition.is_classical:
         return [_("Only the rapid competition plays its rounds one after another on an evening.")]
-    if competition.season.is_closed:
-        return [
-            _("Season %(name)s is closed; its standings are final.")
-            % {"name": competition.season.name}
-        ]
+    if closed := closed_season_problems(competition):
+        return closed
     day = formats.date_format(evening, "l j F Y")
     if evening > today:
         return [
