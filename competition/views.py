@@ -66,6 +66,12 @@ def sees_drafts(request: HttpRequest) -> bool:
     return request.user.has_perm("competition.change_round")
 
 
+def url_name(competition: Competition, name: str) -> str:
+    """The URL name of a public page of this kind of competition (`standings` →
+    `competition:rapid-standings` for the rapid competition)."""
+    return ("competition:" if competition.is_classical else "competition:rapid-") + name
+
+
 def latest_ranking(competition: Competition) -> Ranking | None:
     return competition.rankings.defer("appearances").order_by("-after_round").first()
 
@@ -205,17 +211,12 @@ def standings(
             "provisional": provisional,
             "races": histories.race_charts(ranking, rankings, rows) if ranking else [],
             "csv_url": (
-                reverse(csv_url_name(competition, "standings-csv"), args=[ranking.after_round])
+                reverse(url_name(competition, "standings-csv"), args=[ranking.after_round])
                 + f"?{season_query(competition)}"
                 if ranking
                 else ""
             ),
-            **season_picker(
-                competition,
-                "competition:standings"
-                if competition.is_classical
-                else "competition:rapid-standings",
-            ),
+            **season_picker(competition, url_name(competition, "standings")),
         },
     )
 
@@ -247,19 +248,17 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
             "what_if_round": (
                 what_if.round_to_ask(competition, today) if competition.is_classical else None
             ),
-            "round_csv_url_name": csv_url_name(competition, "round-csv"),
+            "round_csv_url_name": url_name(competition, "round-csv"),
             "season_query": season_query(competition),
             "now": now,
-            **season_picker(
-                competition,
-                "competition:pairing" if competition.is_classical else "competition:rapid-pairing",
-            ),
+            **season_picker(competition, url_name(competition, "pairing")),
         },
     )
 
 
 def printed_round(request: HttpRequest, round_number: int, kind: str) -> Round:
-    """A published round of the competition asked for; a draft is printed only from the admin
+    """A published round of the competition asked for (its printed sheets, its CSV); a draft
+    is printed only from the admin
     (`RoundAdmin.print_pairing_view`), so these pages show the same to everyone."""
     competition = competition_for(request, kind)
     return get_object_or_404(
@@ -286,8 +285,7 @@ def same_season(request: HttpRequest) -> str:
 
 
 def pairing_page_url(request: HttpRequest, competition: Competition) -> str:
-    name = "competition:pairing" if competition.is_classical else "competition:rapid-pairing"
-    return reverse(name) + same_season(request)
+    return reverse(url_name(competition, "pairing")) + same_season(request)
 
 
 def render_pairing_print(request: HttpRequest, round_: Round, back_url: str) -> HttpResponse:
@@ -340,18 +338,16 @@ def standings_print(
     """The standings poster (A4 landscape): the latest ranking, or the one asked for."""
     now = timezone.now()
     competition = competition_for(request, kind)
-    rankings = competition.rankings.defer("appearances")
     if round_number is None:
-        ranking = rankings.order_by("-after_round").first()
+        ranking = latest_ranking(competition)
         if ranking is None:
             raise Http404("No ranking yet")
     else:
-        ranking = get_object_or_404(rankings, after_round=round_number)
+        ranking = get_object_or_404(
+            competition.rankings.defer("appearances"), after_round=round_number
+        )
     last = competition.rounds.filter(number=ranking.after_round).first()
-    if competition.is_classical:
-        back = reverse("competition:standings-round", args=[ranking.after_round])
-    else:
-        back = reverse("competition:rapid-standings-round", args=[ranking.after_round])
+    back = reverse(url_name(competition, "standings-round"), args=[ranking.after_round])
     return render(
         request,
         "competition/print/standings.html",
@@ -366,12 +362,6 @@ def standings_print(
             "back_url": back + same_season(request),
         },
     )
-
-
-def csv_url_name(competition: Competition, name: str) -> str:
-    """The URL name of a CSV download of this kind of competition (`round-csv` →
-    `rapid-round-csv` for the rapid competition)."""
-    return ("competition:" if competition.is_classical else "competition:rapid-") + name
 
 
 def season_query(competition: Competition) -> str:
@@ -396,9 +386,10 @@ def round_csv(
 ) -> HttpResponse:
     """A published round's boards and results as a CSV file (never a draft: the same file for
     everybody, so the page cache may keep it)."""
-    competition = competition_for(request, kind)
-    round_ = get_object_or_404(competition.rounds.published(), number=round_number)
-    name = spreadsheets.file_name(competition, _("Round %(number)s") % {"number": round_number})
+    round_ = printed_round(request, round_number, kind)
+    name = spreadsheets.file_name(
+        round_.competition, _("Round %(number)s") % {"number": round_number}
+    )
     return spreadsheets.download(spreadsheets.round_rows(round_), name)
 
 
