@@ -258,8 +258,8 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
 
 def printed_round(request: HttpRequest, round_number: int, kind: str) -> Round:
     """A published round of the competition asked for (its printed sheets, its CSV); a draft
-    is printed only from the admin
-    (`RoundAdmin.print_pairing_view`), so these pages show the same to everyone."""
+    is printed only from the admin (`RoundAdmin.print_pairing_view`), so these pages show the
+    same to everyone."""
     competition = competition_for(request, kind)
     return get_object_or_404(
         competition.rounds.published().select_related("competition__season", "bye__member"),
