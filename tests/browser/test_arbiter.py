@@ -77,7 +77,7 @@ def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
 
     # Round 13's results, typed on the Sunday before its evening: the site asks first.
     round_card(page, 13).get_by_role("link", name="Uitslagen invoeren").click()
-    assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
+    expect(page.locator("h1")).to_have_text("Uitslagen ronde 13", use_inner_text=True)
     boards = round_13.games.count()
     type_results(page, boards)
     page.get_by_role("button", name="Uitslagen opslaan").click()
@@ -101,7 +101,9 @@ def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
     assert publish.evaluate("b => getComputedStyle(b).borderRadius") == "4px"  # a real button
     screenshot(page, "arbiter-round-draft", width)
     publish.click()
-    assert page.locator("h1").inner_text() == "Ronde 14 publiceren vóór de afmeldtermijn?"
+    expect(page.locator("h1")).to_have_text(
+        "Ronde 14 publiceren vóór de afmeldtermijn?", use_inner_text=True
+    )
     recipients = [p.name for p in Round.objects.get(pk=round_14.pk).pairing_recipients()]
     assert len(recipients) > 20 and "Pieter Bakker" not in recipients
     listed = page.locator("ul.recipients li").all_inner_texts()
@@ -146,7 +148,7 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
     page.screenshot(path=str(SCREENSHOTS / f"round-{width}.png"))
     page.goto(f"{live_server.url}/beheer/competition/round/{round_13.pk}/change/")
     page.get_by_role("link", name="Uitslagen invoeren").click()
-    assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
+    expect(page.locator("h1")).to_have_text("Uitslagen ronde 13", use_inner_text=True)
     # The cursor starts on board 1: type a result, Tab to the next board, and so on.
     boards = round_13.games.count()
     type_results(page, boards)

@@ -39,7 +39,7 @@ def fits_the_screen(page):
 def test_a_member_cancels_changes_their_mind_and_registers_again(demo, live_server, page, width):
     jan = Member.objects.get(name="Jan de Zeeuw")
     log_in(page, live_server.url, MEMBER, "/afmelden/")
-    assert page.locator("h1").inner_text() == "Mijn afmeldingen: Jan de Zeeuw"
+    expect(page.locator("h1")).to_have_text("Mijn afmeldingen: Jan de Zeeuw", use_inner_text=True)
     # Round 14's deadline is Friday 27 November 18:00: cancelling for it is timely.
     assert "afmelden tot vr 27 november 18:00" in evening(page, 14).inner_text()
     fits_the_screen(page)
@@ -120,7 +120,7 @@ def test_a_member_chooses_their_e_mails(demo, live_server, page, width):
     log_in(page, live_server.url, MEMBER, "/")
     open_menu(page, width)
     page.get_by_role("link", name="Mijn profiel").click()
-    assert page.locator("h1").inner_text() == "Mijn profiel: Jan de Zeeuw"
+    expect(page.locator("h1")).to_have_text("Mijn profiel: Jan de Zeeuw", use_inner_text=True)
     assert page.get_by_label("De indeling").is_checked()
     page.get_by_label("De indeling").uncheck()
     page.get_by_label("De nieuwe ranglijst").check()

@@ -6,6 +6,7 @@ import re
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from competition.models import Participant, Round
 from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, open_menu, screenshot
@@ -22,7 +23,7 @@ def test_a_locked_out_member_finds_the_way_out_by_email(
         log_in(page, live_server.url, ("jan", "a-wrong-password"))
     log_in(page, live_server.url, ("jan", "the-right-password"))
     main = page.locator("main")
-    assert page.locator("h1").inner_text() == "Te veel mislukte pogingen"
+    expect(page.locator("h1")).to_have_text("Te veel mislukte pogingen", use_inner_text=True)
     assert (
         "Na 5 verkeerde wachtwoorden kan dit account vanaf dit adres 30 minuten niet inloggen."
         in main.inner_text()
@@ -41,7 +42,7 @@ def test_a_locked_out_member_finds_the_way_out_by_email(
     page.get_by_label("Nieuw wachtwoord").first.fill("a-new-long-password")
     page.get_by_label("Nieuw wachtwoord bevestigen").fill("a-new-long-password")
     page.get_by_role("button", name="Wachtwoord opslaan").click()
-    assert page.locator("h1").inner_text() == "Wachtwoord opgeslagen"
+    expect(page.locator("h1")).to_have_text("Wachtwoord opgeslagen", use_inner_text=True)
 
     log_in(page, live_server.url, ("jan", "a-new-long-password"))
     assert page.url == f"{live_server.url}/"
@@ -107,7 +108,7 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
         "/accounts/password_reset/",
     ]:
         visit(path)
-    assert page.locator("h1").inner_text() == "Wachtwoord vergeten?"
+    expect(page.locator("h1")).to_have_text("Wachtwoord vergeten?", use_inner_text=True)
     open_menu(page, "phone")
     page.get_by_role("link", name="Ranglijst", exact=True).wait_for(state="visible")
 
@@ -154,7 +155,7 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     # A round's steps: its form, the results, the pairing, publishing early, the history.
     visit(f"/beheer/competition/round/{round_13.pk}/change/")
     visit(f"/beheer/competition/round/{round_13.pk}/results/")
-    assert page.locator("h1").inner_text() == "Uitslagen ronde 13"
+    expect(page.locator("h1")).to_have_text("Uitslagen ronde 13", use_inner_text=True)
     for _board in range(round_13.games.count()):  # the cursor starts on board 1
         page.keyboard.type("r")
         page.keyboard.press("Tab")
@@ -168,7 +169,9 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     visit(f"/beheer/competition/round/{round_14.pk}/print/")  # the draft, printed
     visit(f"/beheer/competition/round/{round_14.pk}/change/")
     page.get_by_role("button", name="Indeling publiceren").click()
-    assert page.locator("h1").inner_text() == "Ronde 14 publiceren vóór de afmeldtermijn?"
+    expect(page.locator("h1")).to_have_text(
+        "Ronde 14 publiceren vóór de afmeldtermijn?", use_inner_text=True
+    )
     assert not seen, seen
     visit(f"/beheer/competition/round/{round_13.pk}/history/")
     visit(f"/beheer/competition/game/{jans_game.pk}/history/")  # with the players' entries

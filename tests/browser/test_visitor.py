@@ -34,7 +34,7 @@ def box(locator):
 
 def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, width):
     page.goto(f"{live_server.url}/ranglijst/")
-    assert page.locator("h1").inner_text() == "Ranglijst 2026-2027"
+    expect(page.locator("h1")).to_have_text("Ranglijst 2026-2027", use_inner_text=True)
     assert "Ranglijst 12, na ronde 12." in page.locator("main").inner_text()
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 40
@@ -56,7 +56,7 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
 
     open_menu(page, width)
     page.get_by_role("link", name="Indeling", exact=True).click()
-    assert page.locator("h1").inner_text() == "Indeling en uitslagen 2026-2027"
+    expect(page.locator("h1")).to_have_text("Indeling en uitslagen 2026-2027", use_inner_text=True)
     assert page.locator('nav a[aria-current="page"]').inner_text() == "Indeling"
     round_13 = current_rounds().get(number=13)
     heading = page.locator("h2").first.inner_text()
@@ -76,15 +76,17 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
     # marking Rapid on both; a visitor who wants to cancel is led to the login.
     open_menu(page, width)
     page.get_by_role("link", name="Rapid", exact=True).click()
-    assert page.locator("h1").inner_text() == "Rapidranglijst 2026-2027"
+    expect(page.locator("h1")).to_have_text("Rapidranglijst 2026-2027", use_inner_text=True)
     page.get_by_role("link", name="Rapid: indeling en uitslagen").click()
-    assert page.locator("h1").inner_text() == "Rapid: indeling en uitslagen 2026-2027"
+    expect(page.locator("h1")).to_have_text(
+        "Rapid: indeling en uitslagen 2026-2027", use_inner_text=True
+    )
     assert page.locator('nav a[aria-current="page"]').inner_text() == "Rapid"
     page.get_by_role("link", name="Rapidranglijst").click()
-    assert page.locator("h1").inner_text() == "Rapidranglijst 2026-2027"
+    expect(page.locator("h1")).to_have_text("Rapidranglijst 2026-2027", use_inner_text=True)
     open_menu(page, width)
     page.get_by_role("link", name="Afmelden", exact=True).click()
-    assert page.locator("h1").inner_text() == "Inloggen"
+    expect(page.locator("h1")).to_have_text("Inloggen", use_inner_text=True)
     assert page.url.endswith("/accounts/login/?next=/afmelden/")
 
 
@@ -157,18 +159,18 @@ def test_an_earlier_season_opens_from_the_picker(demo, live_server, page, width)
     rankings.get_by_role("link", name="4", exact=True).click()
     expect(page).to_have_url(re.compile(r"/ranglijst/4/\?seizoen=2025-2026$"))
     assert "Ranglijst 4, na ronde 4." in page.locator("main").inner_text()
-    assert page.locator("h1").inner_text() == "Ranglijst 2025-2026"
+    expect(page.locator("h1")).to_have_text("Ranglijst 2025-2026", use_inner_text=True)
 
     page.goto(f"{live_server.url}/indeling/")
     page.get_by_label("Seizoen").select_option("2025-2026")
     page.get_by_role("button", name="Tonen").click()
-    assert page.locator("h1").inner_text() == "Indeling en uitslagen 2025-2026"
+    expect(page.locator("h1")).to_have_text("Indeling en uitslagen 2025-2026", use_inner_text=True)
     assert page.locator("table.pairing").count() == 9
 
     page.goto(f"{live_server.url}/prijzen/")
     page.get_by_label("Seizoen").select_option("2025-2026")
     page.get_by_role("button", name="Tonen").click()
-    assert page.locator("h1").inner_text() == "Prijzen 2025-2026"
+    expect(page.locator("h1")).to_have_text("Prijzen 2025-2026", use_inner_text=True)
     assert page.locator("#club-champion").inner_text() != "—"
     assert "Voorlopig" not in page.locator("main").inner_text()
     screenshot(page, "earlier-prizes", width, full_page=True)
@@ -186,7 +188,7 @@ def test_the_prizes_name_each_leader_mid_season(demo, live_server, page, width):
 def test_a_missing_page_is_the_sites_own(transactional_db, live_server, page, width):
     response = page.goto(f"{live_server.url}/bestaat-niet/")
     assert response.status == 404
-    assert page.locator("h1").inner_text() == "Pagina niet gevonden"
+    expect(page.locator("h1")).to_have_text("Pagina niet gevonden", use_inner_text=True)
     assert page.locator("nav .navbar-brand").inner_text() == "DSC Drachten"
     open_menu(page, width)
     assert page.get_by_role("link", name="Afmelden", exact=True).is_visible()
