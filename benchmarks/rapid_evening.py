@@ -88,6 +88,7 @@ def run(report: Report) -> None:
     from django.utils import timezone
 
     from competition import services
+    from competition.management.commands.load_demo import RAPID_SETTINGS
     from competition.models import Competition, Game, Round, Season
 
     from .keizer import generated_season
@@ -103,11 +104,11 @@ def run(report: Report) -> None:
     rapid = Competition.objects.create(
         season=season,
         kind=Competition.Kind.RAPID,
-        top_value=30,
-        rounds_per_period=9,
-        full_revaluation_from_round=None,
+        **RAPID_SETTINGS,
     )
-    played = generated_season(PLAYERS, PLAYED, rounds_per_period=9, seed=14)
+    played = generated_season(
+        PLAYERS, PLAYED, rounds_per_period=RAPID_SETTINGS["rounds_per_period"], seed=14
+    )
     services.load_season(rapid, played, first_evening, timezone.now())
     arbiter = User.objects.filter(username="bench-rapid").first() or (
         User.objects.create_superuser("bench-rapid", "rapid@example.org", "bench-password")

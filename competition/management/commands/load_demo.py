@@ -85,6 +85,9 @@ NAMES = [
 WOMEN = {"Marije", "Wietske", "Froukje", "Aukje", "Hinke", "Geertje", "Minke", "Baukje"}
 CHIEF_ARBITER = "Gerrit Smit"
 RAPID_RATE_OF_PLAY = "15 min + 5 s per zet"
+# The demo's rapid competition: a shorter scale, three evenings of three rounds in one period,
+# values fixed (no full re-valuation). The rapid evening's benchmark plays by the same.
+RAPID_SETTINGS = {"top_value": 30, "rounds_per_period": 9, "full_revaluation_from_round": None}
 OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -273,9 +276,7 @@ def create_rapid(
     rapid = Competition.objects.create(
         season=season,
         kind=Competition.Kind.RAPID,
-        top_value=30,
-        rounds_per_period=9,
-        full_revaluation_from_round=None,
+        **RAPID_SETTINGS,
         rate_of_play=RAPID_RATE_OF_PLAY,
         chief_arbiter=CHIEF_ARBITER,
     )
