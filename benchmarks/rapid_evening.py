@@ -104,11 +104,9 @@ def run(report: Report) -> None:
     rapid = Competition.objects.create(
         season=season,
         kind=Competition.Kind.RAPID,
-        **RAPID_SETTINGS,
+        **Competition.values_of(RAPID_SETTINGS),
     )
-    played = generated_season(
-        PLAYERS, PLAYED, rounds_per_period=RAPID_SETTINGS["rounds_per_period"], seed=14
-    )
+    played = generated_season(PLAYERS, PLAYED, rounds_per_period=rapid.rounds_per_period, seed=14)
     services.load_season(rapid, played, first_evening, timezone.now())
     arbiter = User.objects.filter(username="bench-rapid").first() or (
         User.objects.create_superuser("bench-rapid", "rapid@example.org", "bench-password")

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from competition import lineup, schedule, seasons, services
-from competition.keizer.season import Result
+from competition.keizer.season import Result, Settings
 from competition.models import Absence, Competition, Page, Round, Season
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 from training import first_article, writers
@@ -87,7 +87,7 @@ CHIEF_ARBITER = "Gerrit Smit"
 RAPID_RATE_OF_PLAY = "15 min + 5 s per zet"
 # The demo's rapid competition: a shorter scale, three evenings of three rounds in one period,
 # values fixed (no full re-valuation). The rapid evening's benchmark plays by the same.
-RAPID_SETTINGS = {"top_value": 30, "rounds_per_period": 9, "full_revaluation_from_round": None}
+RAPID_SETTINGS = Settings(top_value=30, rounds_per_period=9, full_revaluation_from_round=None)
 OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -276,7 +276,7 @@ def create_rapid(
     rapid = Competition.objects.create(
         season=season,
         kind=Competition.Kind.RAPID,
-        **RAPID_SETTINGS,
+        **Competition.values_of(RAPID_SETTINGS),
         rate_of_play=RAPID_RATE_OF_PLAY,
         chief_arbiter=CHIEF_ARBITER,
     )
