@@ -24,8 +24,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, vDuration
 
-from absences.mail import link
 from absences.services import Evening, current_competition, season_evenings
+from base.links import link
 from competition.models import Competition, Round
 from members.models import Member
 

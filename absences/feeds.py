@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from absences import calendar
-from dsc_site.page_cache import public_page
+from base.page_cache import public_page
 from members.models import Member
 
 

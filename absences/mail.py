@@ -8,18 +8,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import send_mail, send_mass_mail
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from base.links import link
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Participant, Round
 from members.models import Member
-
-
-def link(name: str, *args) -> str:
-    """The site's full address of a page, for an e-mail."""
-    return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
 
 
 def _email(participant: Participant | None) -> str:

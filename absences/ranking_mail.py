@@ -13,7 +13,7 @@ from django.core.mail import send_mass_mail
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from absences.mail import link
+from base.links import link
 from competition.explanations import explain
 from competition.keizer.scoring import Appearance
 from competition.models import Ranking, Round, Standing

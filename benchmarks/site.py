@@ -26,9 +26,9 @@ def run(report: Report) -> None:
     from django.test import Client
     from django.utils import timezone
 
+    from base import page_cache
     from competition import services
     from competition.models import Competition, Season
-    from dsc_site import page_cache
     from members.groups import split_into_groups
 
     from .keizer import generated_season

@@ -10,19 +10,16 @@ from datetime import datetime
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db import models
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from simple_history.admin import SimpleHistoryAdmin
-from simple_history.models import DeletedObject
-from simple_history.template_utils import HistoricalRecordContextHelper
 
+from base.history import HistoryAdmin
 from competition import (
     exchange,
     lineup,
@@ -59,57 +56,6 @@ from competition.templatetags.keizer import format_amount
 from members import admin as members_admin
 from members.models import Member, TeamMatch
 from operations.models import WorkerHeartbeat
-
-# -- history pages in Dutch ---------------------------------------------------------------------
-
-
-class DutchHistoryContext(HistoricalRecordContextHelper):
-    """The values of a history page's changes as a person reads them: labels instead of
-    codes, local times, yes/no, and "—" for nothing (django-simple-history shows an empty
-    foreign key as "Deleted speler (pk=None)")."""
-
-    def prepare_delta_change_value(self, change, value):
-        field = self.model._meta.get_field(change.field)
-        if value is None or value == "" or (isinstance(value, DeletedObject) and value.pk is None):
-            return "—"
-        if isinstance(value, DeletedObject):
-            return _("deleted %(thing)s (number %(pk)s)") % {
-                "thing": value.model._meta.verbose_name,
-                "pk": value.pk,
-            }
-        if isinstance(value, bool):
-            return _("yes") if value else _("no")
-        if isinstance(value, datetime):
-            return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
-        if field.choices and not isinstance(field, models.ForeignKey):
-            return dict(field.flatchoices).get(value, value)
-        return super().prepare_delta_change_value(change, value)
-
-
-class HistoryAdmin(SimpleHistoryAdmin):
-    """SimpleHistoryAdmin with Dutch titles and change values (the templates are ours too:
-    templates/simple_history/). Reverting to an old version is off unless `revert_allowed`:
-    games, absences and rounds are written through `competition.services` only, and the
-    history's form would save them past it (and past the rankings)."""
-
-    revert_allowed = False
-
-    def revert_disabled(self, request, obj=None):
-        return not self.revert_allowed or super().revert_disabled(request, obj)
-
-    def history_form_view(self, request, object_id, version_id, extra_context=None):
-        if request.method == "POST" and self.revert_disabled(request):
-            raise PermissionDenied
-        return super().history_form_view(request, object_id, version_id, extra_context)
-
-    def get_historical_record_context_helper(self, request, historical_record):
-        return DutchHistoryContext(self.model, historical_record)
-
-    def history_view_title(self, request, obj):
-        return _("History of %(object)s") % {"object": obj}
-
-    def history_form_view_title(self, request, obj):
-        return _("%(object)s as it was") % {"object": obj}
 
 
 @admin.register(Season)

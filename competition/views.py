@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from base.page_cache import public_page
 from competition import eligibility, exchange, histories, printing, prizes, spreadsheets, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm
@@ -30,7 +31,6 @@ from competition.models import (
     Standing,
 )
 from competition.tables import Attendance, PairingTable, pairing_tables, standings_rows
-from dsc_site.page_cache import public_page
 from members import services as member_services
 from members.models import Member, TeamMatch
 

@@ -267,11 +267,11 @@ MIDDLEWARE = [
 ]
 
 
-# --- Public pages from a cache every web process shares (dsc_site/page_cache.py) -------------
-INSTALLED_APPS += ["dsc_site.apps.SiteConfig"]
+# --- Public pages from a cache every web process shares (base/page_cache.py) -----------------
+INSTALLED_APPS += ["base"]
 MIDDLEWARE.insert(
     MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
-    "dsc_site.page_cache.PageCacheMiddleware",  # before sessions: a visitor needs none
+    "base.page_cache.PageCacheMiddleware",  # before sessions: a visitor needs none
 )
 _database = DATABASES["default"]
 CACHES = {

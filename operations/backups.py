@@ -32,7 +32,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from dsc_site import page_cache
+from base import page_cache
 from operations.models import DailyBackup
 
 FORMAT = "dsc-site-backup"

@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from competition.admin import HistoryAdmin
+from base.history import HistoryAdmin
 from training.models import Article
 
 

@@ -5,7 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from dsc_site.page_cache import public_page
+from base.page_cache import public_page
 from training.models import Article
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from competition import services
 from competition.models import Competition
 from competition.printing import balanced, filled, poster_layout
-from tests.dsc_site.test_page_cache import cached
+from tests.base.test_page_cache import cached
 from tests.moments import at
 
 

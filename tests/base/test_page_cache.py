@@ -1,4 +1,4 @@
-"""Public pages from the shared cache (dsc_site/page_cache.py): a visitor's page is rendered once
+"""Public pages from the shared cache (base/page_cache.py): a visitor's page is rendered once
 per change, every kind of change shows at once, and nobody is given another person's copy."""
 
 import gzip
@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from absences import publication
+from base import page_cache
 from competition import lineup, seasons, services
-from dsc_site import page_cache
 from members.models import Member
 from operations import backups
 from tests.moments import at
@@ -189,10 +189,24 @@ def test_writes_no_page_shows_leave_the_pages_as_they_are(visitor, example_compe
         ('INSERT INTO "competition_resultreport" ("game_id") VALUES (%s)', False),
         ('INSERT INTO "competition_historicalresultreport" ("id") VALUES (%s)', False),
         ('UPDATE "competition_game" SET "result" = %s', True),
+        ('INSERT OR IGNORE INTO "competition_standing" ("total") VALUES (%s)', True),
+        ('DELETE FROM "competition_game" WHERE "id" IN (SELECT "id" FROM "auth_user")', True),
+        ('UPDATE "competition_round" SET "x" = (SELECT 1 FROM "django_session")', True),
+        ('DELETE FROM "auth_user_groups" WHERE "user_id" = %s', False),
+        ('INSERT INTO "auth_group_permissions" ("group_id") VALUES (%s)', False),
     ],
 )
 def test_which_statements_change_pages(sql, changes):
+    """By the table the statement writes, not by the tables it mentions elsewhere."""
     assert page_cache.changes_pages(sql) is changes
+
+
+def test_the_models_no_page_shows_are_named_by_label_and_a_wrong_one_is_refused():
+    tables = page_cache.unseen_tables()
+    assert {"competition_resultreport", "axes_accessattempt", "auth_user_groups"} <= tables
+    assert not {"competition_game", "members_member", "training_article"} & tables
+    with pytest.raises(LookupError):
+        page_cache.tables_of(["competition.ResultReports"])
 
 
 def test_a_restored_backup_makes_every_page_old(example_competition, monkeypatch, tmp_path):

@@ -6,11 +6,13 @@ is a page a logged-in member or the arbiter never sees (their own row, drafts). 
 marked `@public_page` are stored, and only answers that set no cookie.
 
 A stored page is found under the pages' version, the minute and the address. The version
-changes with every write to the database that a page may show, caught where the SQL is sent
-(whatever wrote it: a service, the admin, the worker, a command, a bulk update): at once, and
-again when the transaction commits, so a page rendered from data that was about to change is
-never found again. The minute covers what changes with the clock alone (a deadline passing,
-results becoming final at 23:30): every rule's time is a whole minute.
+changes with every write to a model a page may show: every model but `UNSEEN_MODELS`, whatever
+wrote it (a service, the admin, the worker, a command, a bulk update). The write is caught where
+its SQL is sent, by the table it writes: at once, and again when the transaction commits, so a
+page rendered from data that was about to change is never found again. Nothing calls this
+module to say "pages changed" except what writes behind the database connection's back (a
+restore). The minute covers what changes with the clock alone (a deadline passing, results
+becoming final at 23:30): every rule's time is a whole minute.
 
 Each process also keeps its last few pages decoded (`Recent`): the shared cache pickles and
 compresses every entry, which for a 280 KiB page costs half of a cached answer. The copy is
@@ -25,13 +27,15 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 from typing import NamedTuple
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
@@ -44,18 +48,25 @@ from django.utils.cache import patch_vary_headers
 PAGES = "pages"  # the cache alias in settings.CACHES
 FORMAT = 2  # of a stored page (class Page): a new one never reads an old one
 VERSION_KEY = "version"
-WRITES = ("insert", "update", "delete", "truncate", "replace")
-# Tables no public page shows: writing them leaves the pages as they are.
-# (Accounts are not members: a login's last_login is no news to a visitor. A player's own
-# report of a result shows only to the two players and the arbiter; the result it stores, once
-# both agree, is a write to the games.)
-UNSEEN_TABLES = (
-    '"django_session"',
-    '"auth_',
-    '"axes_',
-    '"operations_',
-    '"competition_resultreport"',
-    '"competition_historicalresultreport"',
+# The models no public page shows, as app labels (every model of the app) or "app.Model":
+# writing them leaves the pages as they are. Every other model is assumed to be shown, so a
+# model added later makes pages old until it is listed here. Accounts are not members (a
+# login's last_login is no news to a visitor); a player's own report of a result shows only to
+# the two players and the arbiter (the result it stores, once both agree, is a write to the
+# games); the worker's heartbeat and the backups are operations'.
+UNSEEN_MODELS = (
+    "sessions",
+    "auth",
+    "axes",
+    "operations",
+    "competition.ResultReport",
+    "competition.HistoricalResultReport",
+)
+# The table a statement writes: INSERT [OR IGNORE] INTO t, UPDATE t, DELETE FROM t, TRUNCATE t.
+WRITTEN_TABLE = re.compile(
+    r"\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from|truncate(?:\s+table)?)"
+    r'\s+"?([^"\s(]+)',
+    re.IGNORECASE,
 )
 
 
@@ -197,11 +208,38 @@ def _report_writes(execute, sql, params, many, context):
 
 
 def changes_pages(sql: str) -> bool:
-    statement = sql.lstrip()[:8].lower()
-    return statement.startswith(WRITES) and not any(table in sql for table in UNSEEN_TABLES)
+    """Whether a statement writes a model the pages show (a write it cannot read, too)."""
+    written = WRITTEN_TABLE.match(sql)
+    if written is None:
+        return sql.lstrip()[:8].lower().startswith(("insert", "update", "delete", "truncate"))
+    return written[1] not in unseen_tables()
+
+
+@cache
+def unseen_tables() -> frozenset[str]:
+    return tables_of(UNSEEN_MODELS)
+
+
+def tables_of(labels) -> frozenset[str]:
+    """The tables of these models (with their many-to-many tables); a label that names no
+    installed app or model is an error (at start-up: `connect`), never silently nothing."""
+    models = []
+    for label in labels:
+        if "." in label:
+            models.append(apps.get_model(label))
+        else:
+            models += apps.get_app_config(label).get_models(include_auto_created=True)
+    tables = {model._meta.db_table for model in models}
+    tables |= {
+        field.remote_field.through._meta.db_table
+        for model in models
+        for field in model._meta.local_many_to_many
+    }
+    return frozenset(tables)
 
 
 def connect() -> None:
-    """Called once at start-up (dsc_site.apps): a new process may run new code or settings."""
+    """Called once at start-up (base.apps): a new process may run new code or settings."""
+    unseen_tables()  # a wrong label stops the start
     connection_created.connect(watch_writes, dispatch_uid="page_cache.watch_writes")
     setting_changed.connect(changed, dispatch_uid="page_cache.setting_changed")

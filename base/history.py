@@ -1,0 +1,64 @@
+"""The admin's history pages in Dutch, for every model that keeps its history
+(django-simple-history): `HistoryAdmin` is the model admin to build on, and the templates are
+ours too (templates/simple_history/)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from simple_history.admin import SimpleHistoryAdmin
+from simple_history.models import DeletedObject
+from simple_history.template_utils import HistoricalRecordContextHelper
+
+
+class DutchHistoryContext(HistoricalRecordContextHelper):
+    """The values of a history page's changes as a person reads them: labels instead of
+    codes, local times, yes/no, and "—" for nothing (django-simple-history shows an empty
+    foreign key as "Deleted speler (pk=None)")."""
+
+    def prepare_delta_change_value(self, change, value):
+        field = self.model._meta.get_field(change.field)
+        if value is None or value == "" or (isinstance(value, DeletedObject) and value.pk is None):
+            return "—"
+        if isinstance(value, DeletedObject):
+            return _("deleted %(thing)s (number %(pk)s)") % {
+                "thing": value.model._meta.verbose_name,
+                "pk": value.pk,
+            }
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if isinstance(value, datetime):
+            return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+        if field.choices and not isinstance(field, models.ForeignKey):
+            return dict(field.flatchoices).get(value, value)
+        return super().prepare_delta_change_value(change, value)
+
+
+class HistoryAdmin(SimpleHistoryAdmin):
+    """SimpleHistoryAdmin with Dutch titles and change values. Reverting to an old version is
+    off unless `revert_allowed`: games, absences and rounds are written through
+    `competition.services` only, and the history's form would save them past it (and past the
+    rankings)."""
+
+    revert_allowed = False
+
+    def revert_disabled(self, request, obj=None):
+        return not self.revert_allowed or super().revert_disabled(request, obj)
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST" and self.revert_disabled(request):
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def get_historical_record_context_helper(self, request, historical_record):
+        return DutchHistoryContext(self.model, historical_record)
+
+    def history_view_title(self, request, obj):
+        return _("History of %(object)s") % {"object": obj}
+
+    def history_form_view_title(self, request, obj):
+        return _("%(object)s as it was") % {"object": obj}
