@@ -5,9 +5,14 @@ from django.contrib.auth.models import User
 
 from competition import services
 from competition.models import Round
+from tests import hypothesis_profiles  # registers and loads the profile
 from tests.demo import DemoRows
 from tests.factories import make_arbiter, make_played_competition, worked_example_season
 from tests.moments import EVENING_4, at
+
+
+def pytest_report_header():
+    return f"hypothesis profile: {hypothesis_profiles.PROFILE} (HYPOTHESIS_PROFILE; CI runs 'ci')"
 
 
 def pytest_collection_modifyitems(items):
