@@ -2,6 +2,7 @@
 starting is the point (a refusal stops the start, `check --deploy`); the settings module read
 with a given environment everywhere else."""
 
+import json
 import os
 import runpy
 import subprocess
@@ -127,3 +128,34 @@ def test_links_in_e_mails_use_the_sites_own_address():
 def test_a_site_address_without_a_scheme_is_refused():
     with pytest.raises(ImproperlyConfigured, match="SITE_URL must start with https:// or http://"):
         settings_of(SITE_URL="dsc.example.org", **PRODUCTION)
+
+
+def test_the_suite_runs_with_its_own_values_whatever_the_shell_exported():
+    """tests/settings.py drops every variable the site reads before setting its own: a shell
+    with ALLOWED_HOSTS=* once made the page cache's test of a foreign host get a page."""
+    shell = {
+        "ALLOWED_HOSTS": "*",
+        "SECURE_SSL_REDIRECT": "true",
+        "SITE_URL": "https://elders.example.org",
+        "CLUB_DEADLINE_TIME": "17:00",
+        "TRUSTED_PROXIES": "3",
+    }
+    show = (
+        "import json, tests.settings as s; print(json.dumps([s.ALLOWED_HOSTS, "
+        "s.SECURE_SSL_REDIRECT, s.SITE_URL, str(s.CLUB_DEADLINE_TIME), s.TRUSTED_PROXIES]))"
+    )
+    process = subprocess.run(
+        [sys.executable, "-c", show],
+        cwd=ROOT,
+        env={**os.environ, **shell},
+        capture_output=True,
+        text=True,
+    )
+    assert process.returncode == 0, process.stderr
+    assert json.loads(process.stdout) == [
+        ["testserver", "localhost", "127.0.0.1"],
+        False,
+        "http://127.0.0.1:8000",
+        "18:00:00",
+        0,
+    ]
