@@ -28,6 +28,7 @@ RUN apt-get update \
 COPY --from=build /venv /venv
 WORKDIR /app
 COPY manage.py ./
+COPY arbiter ./arbiter
 COPY base ./base
 COPY dsc_site ./dsc_site
 COPY competition ./competition

@@ -66,10 +66,10 @@ def run(report: Report) -> None:
     client = Client()
     client.force_login(arbiter)
 
-    page = reverse("admin:competition_round_change", args=[round_.pk])
-    pair = reverse("admin:competition_round_pair", args=[round_.pk])
-    publish = reverse("admin:competition_round_publish", args=[round_.pk])
-    results = reverse("admin:competition_round_results", args=[round_.pk])
+    page = reverse("arbiter:round", args=[round_.pk])
+    pair = reverse("arbiter:pair", args=[round_.pk])
+    publish = reverse("arbiter:publish", args=[round_.pk])
+    results = reverse("arbiter:results", args=[round_.pk])
 
     def request(method: str, url: str, data=None, status: int = 200) -> Callable[[], None]:
         def send() -> None:

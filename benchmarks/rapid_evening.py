@@ -114,7 +114,7 @@ def run(report: Report) -> None:
     client = Client()
     client.force_login(arbiter)
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    path = reverse("admin:competition_competition_rapid-evening", args=[rapid.pk])
+    path = reverse("arbiter:rapid-evening", args=[rapid.pk])
 
     class Quiet(WSGIRequestHandler):
         def log_message(self, *args):

@@ -52,6 +52,11 @@ class CompetitionError(Exception):
         super().__init__(" ".join(self.messages))
 
 
+class OutOfDate(CompetitionError):
+    """The arbiter's page showed a state that has changed since (a second tap, another
+    device): nothing was done; the page is to be shown again as it is now."""
+
+
 def closed_season_problems(competition: Competition) -> list[str]:
     """A closed season's standings are final: nothing in it changes any more."""
     if competition.season.is_closed:
@@ -317,7 +322,7 @@ def save_round(
     stored = _locked_round(round_) if round_.pk else None
     published = stored is not None and stored.is_published
     if published and boards is not None:
-        raise CompetitionError(
+        raise OutOfDate(
             _("Round %(number)s was published meanwhile; its pairing is fixed now.")
             % {"number": stored.number}
         )
@@ -327,7 +332,7 @@ def save_round(
         and set(stored.games.values_list("pk", flat=True)) != based_on
     )
     if shown_another_pairing:
-        raise CompetitionError(
+        raise OutOfDate(
             _("The pairing of round %(number)s changed meanwhile; look at it again.")
             % {"number": stored.number}
         )
@@ -674,11 +679,6 @@ def decide_result(game: Game, result: str, user=None) -> None:
 
 
 # -- the rapid evening ------------------------------------------------------------------------
-
-
-class OutOfDate(CompetitionError):
-    """The arbiter's page showed a state that has changed since (a second tap, another
-    device): nothing was done; the page is to be shown again as it is now."""
 
 
 def rapid_evening_problems(competition: Competition, evening: date, today: date) -> list[str]:

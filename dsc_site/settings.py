@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "competition",
     "absences",
     "training",
+    "arbiter",
 ]
 
 MIDDLEWARE = [

@@ -12,11 +12,11 @@ from tests.moments import EVENING_4, at
 
 
 def publish_url(round_):
-    return reverse("admin:competition_round_publish", args=[round_.pk])
+    return reverse("arbiter:publish", args=[round_.pk])
 
 
 def results_url(round_):
-    return reverse("admin:competition_round_results", args=[round_.pk])
+    return reverse("arbiter:results", args=[round_.pk])
 
 
 def published(round_) -> bool:
@@ -184,7 +184,7 @@ def test_a_change_of_a_published_round_is_in_its_history(arbiter_client, db):
         }
     before = round_1.history.count()
     response = arbiter_client.post(
-        reverse("admin:competition_round_change", args=[round_1.pk]), data
+        reverse("arbiter:round", args=[round_1.pk]), data
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert round_1.history.count() == before + 1
@@ -194,7 +194,7 @@ def test_a_change_of_a_published_round_is_in_its_history(arbiter_client, db):
     )
     # Saved again unchanged: nothing to record.
     data["absences-0-reason"] = "unexcused"
-    arbiter_client.post(reverse("admin:competition_round_change", args=[round_1.pk]), data)
+    arbiter_client.post(reverse("arbiter:round", args=[round_1.pk]), data)
     assert round_1.history.count() == before + 1
 
 
@@ -208,7 +208,7 @@ def test_a_publication_time_before_the_deadline_is_refused_on_the_round_page(
     arbiter_client, round_4
 ):
     """Else the worker would publish early without the confirmation the button asks for."""
-    url = reverse("admin:competition_round_change", args=[round_4.pk])
+    url = reverse("arbiter:round", args=[round_4.pk])
     with time_machine.travel(at(9), tick=False):
         page = arbiter_client.post(
             url, round_page_data(round_4, publish_at_1="17:00")

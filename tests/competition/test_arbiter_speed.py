@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from absences import publication
 from benchmarks.keizer import generated_season
 from competition import exchange, services
-from competition.admin import ParticipantSelect
+from arbiter.widgets import ParticipantSelect
 from competition.models import Ranking, Round, Standing
 from tests.factories import make_competition, make_season
 from tests.moments import at
@@ -46,7 +46,7 @@ def the_arbiters_steps(client, round_: Round) -> dict[str, int]:
     ContentType.objects.clear_cache()  # each run starts as a new process would
 
     def url(name):
-        return reverse(f"admin:competition_round_{name}", args=[round_.pk])
+        return reverse(f"arbiter:{name}", args=[round_.pk])
 
     def results(typed: str):
         games = round_.games.all()
@@ -54,13 +54,13 @@ def the_arbiters_steps(client, round_: Round) -> dict[str, int]:
         return lambda: client.post(url("results"), {**data, "confirm_early": "1", "reason": "x"})
 
     steps = {
-        "round page": lambda: client.get(url("change")),
+        "round page": lambda: client.get(url("round")),
         "Indeling maken": lambda: client.post(url("pair")),
-        "draft page": lambda: client.get(url("change")),
+        "draft page": lambda: client.get(url("round")),
         "pair again": lambda: client.post(url("pair")),
         "early publication page": lambda: client.post(url("publish")),
         "publish": lambda: client.post(url("publish"), {"confirm": "1"}),
-        "published page": lambda: client.get(url("change")),
+        "published page": lambda: client.get(url("round")),
         "results page": lambda: client.get(url("results")),
     }
     counts = {name: count_queries(send) for name, send in steps.items()}
@@ -79,7 +79,7 @@ def test_the_arbiters_steps_do_not_grow_with_the_season(arbiter_client, db):
 def test_publishing_leaves_the_pairing_mails_to_the_worker_once(
     arbiter_client, paired_round_4, jansen, mailoutbox
 ):
-    publish = reverse("admin:competition_round_publish", args=[paired_round_4.pk])
+    publish = reverse("arbiter:publish", args=[paired_round_4.pk])
     response = arbiter_client.post(publish, {"confirm": "1"})
     assert response.status_code == 302
     assert mailoutbox == []  # nothing is sent while the arbiter waits
@@ -91,7 +91,7 @@ def test_publishing_leaves_the_pairing_mails_to_the_worker_once(
 
 
 def test_pairing_again_leaves_each_games_history_with_who(arbiter_client, arbiter, round_4):
-    pair = reverse("admin:competition_round_pair", args=[round_4.pk])
+    pair = reverse("arbiter:pair", args=[round_4.pk])
     arbiter_client.post(pair)
     first = list(round_4.games.all())
     arbiter_client.post(pair)

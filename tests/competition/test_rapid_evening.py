@@ -60,7 +60,7 @@ def player(competition, name):
 
 
 def evening_url(competition, **query):
-    url = reverse("admin:competition_competition_rapid-evening", args=[competition.pk])
+    url = reverse("arbiter:rapid-evening", args=[competition.pk])
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 

@@ -107,7 +107,7 @@ def assert_wednesday_times(round_: Round) -> None:
 def test_a_round_added_in_the_admin_follows_the_settings(arbiter_client, db):
     competition = make_competition()
     response = arbiter_client.post(
-        reverse("admin:competition_round_add"),
+        reverse("arbiter:new-round"),
         {
             "competition": competition.pk,
             "number": 1,

@@ -33,7 +33,7 @@ def test_the_start_page_opens_on_the_coming_round_with_who_cancelled(arbiter_cli
     assert "Open voor afmeldingen tot vrijdag 18 september 18:00." in page
     assert "Jansen – op tijd afgemeld" in page
     # The next step: make the pairing (a POST to the round's pairing view).
-    assert f'action="{reverse("admin:competition_round_pair", args=[round_4.pk])}"' in page
+    assert f'action="{reverse("arbiter:pair", args=[round_4.pk])}"' in page
     assert "Indeling maken" in page
     # Acting for a member who phones: /afmelden/?lid=<member>.
     assert 'action="/afmelden/"' in page and 'name="lid"' in page
@@ -46,12 +46,12 @@ def test_the_stage_follows_the_week(arbiter_client, round_4):
         services.make_pairing(round_4)
         page = start_page(arbiter_client)
         assert "Conceptindeling; publicatie vrijdag 18 september 20:00." in page
-        assert reverse("admin:competition_round_publish", args=[round_4.pk]) in page
+        assert reverse("arbiter:publish", args=[round_4.pk]) in page
     with time_machine.travel(at(21), tick=False):
         services.publish(round_4, at(20))
         page = start_page(arbiter_client)
         assert "Indeling gepubliceerd op vrijdag 18 september 20:00; 0 van 5 uitslagen" in page
-        assert reverse("admin:competition_round_results", args=[round_4.pk]) in page
+        assert reverse("arbiter:results", args=[round_4.pk]) in page
     results = {game.pk: "1-0" for game in round_4.games.all()}
     with time_machine.travel(at(22, day=EVENING_4), tick=False):
         services.enter_results(round_4, results)
@@ -93,14 +93,14 @@ def test_the_arbiter_confirms_or_refuses_a_team_match_claim_from_the_start_page(
     assert "Teamwedstrijden om te bevestigen" in page
     assert "Jansen, ronde 4" in page and "Pietersen, ronde 4" in page
     claim = Absence.objects.get(participant=jansen)
-    url = reverse("admin:competition_absence_team_claim", args=[claim.pk])
+    url = reverse("arbiter:team-claim", args=[claim.pk])
     response = arbiter_client.post(url, {"decision": "confirm"}, follow=True)
     assert "Jansen: teamwedstrijd in ronde 4 bevestigd." in response.content.decode()
     claim.refresh_from_db()
     assert (claim.reason, claim.team_claim) == (Absence.Reason.TEAM, False)
 
     other = Absence.objects.get(participant=pietersen)
-    refuse = reverse("admin:competition_absence_team_claim", args=[other.pk])
+    refuse = reverse("arbiter:team-claim", args=[other.pk])
     response = arbiter_client.post(refuse, {"decision": "refuse"}, follow=True)
     page = response.content.decode()
     assert "Pietersen: teamwedstrijd in ronde 4 afgewezen" in page
@@ -122,7 +122,7 @@ def test_only_the_arbiter_decides_a_claim(client, django_user_model, round_4):
     claim = Absence.objects.get()
     clerk = django_user_model.objects.create_user("clerk", password="x", is_staff=True)
     client.force_login(clerk)
-    url = reverse("admin:competition_absence_team_claim", args=[claim.pk])
+    url = reverse("arbiter:team-claim", args=[claim.pk])
     assert client.post(url, {"decision": "confirm"}).status_code == 403
     claim.refresh_from_db()
     assert claim.team_claim
@@ -138,7 +138,7 @@ def test_missing_results_of_a_past_round_are_listed_with_the_way_to_enter_them(
     page = start_page(arbiter_client)
     assert "Ontbrekende uitslagen" in page
     assert "Ronde 3 van de interne competitie 2026-2027 (17 september): 4 van 5 uitslagen." in page
-    assert reverse("admin:competition_round_results", args=[round_3.pk]) in page
+    assert reverse("arbiter:results", args=[round_3.pk]) in page
 
 
 @time_machine.travel(at(12), tick=False)
@@ -172,7 +172,7 @@ def test_a_claim_is_decided_only_by_a_clear_word(arbiter_client, round_4):
         round_4, player(round_4, "Jansen"), Absence.Reason.EXCUSED, team_claim=True
     )
     claim = Absence.objects.get()
-    url = reverse("admin:competition_absence_team_claim", args=[claim.pk])
+    url = reverse("arbiter:team-claim", args=[claim.pk])
     for posted in ({}, {"decision": ""}, {"decision": "maybe"}):
         assert arbiter_client.post(url, posted).status_code == 400
     claim.refresh_from_db()

@@ -1,4 +1,4 @@
-"""The rapid evening on one admin page (issue 14): who is present, the round being played with
+"""The rapid evening on one arbiter's page (issue 14): who is present, the round being played with
 its results, and the next round paired from the same page, round after round.
 
 The page lives at one address per competition and evening (`?datum=`, today by default) and
@@ -18,16 +18,15 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from arbiter.forms import RESULT_SHORTCUTS, SHORTCUT_HELP, ResultsForm
+from arbiter.pages import arbiter_page, render
 from competition import services
-from competition.forms import RESULT_SHORTCUTS, SHORTCUT_HELP, ResultsForm
 from competition.models import Absence, Competition, Game, Participant, Round
 
 EVENING_PARAMETER = "datum"
@@ -138,13 +137,11 @@ class Evening:
         return sorted(players.select_related("member"), key=lambda p: p.name.casefold())
 
 
-def evening_view(model_admin, request, pk):
-    """The rapid evening page (CompetitionAdmin's `rapid-evening` URL)."""
+@arbiter_page("competition.view_competition", "competition.add_round", "competition.change_round")
+def evening(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rapid evening page: tonight's (or `?datum=`) rounds of the rapid competition."""
     now = timezone.now()
     competition = get_object_or_404(Competition, pk=pk)
-    may_run = request.user.has_perms(["competition.add_round", "competition.change_round"])
-    if not may_run or not model_admin.has_view_permission(request, competition):
-        raise PermissionDenied
     if competition.kind != Competition.Kind.RAPID:
         return HttpResponseBadRequest(
             _("Only the rapid competition plays its rounds one after another on an evening.")
@@ -161,15 +158,15 @@ def evening_view(model_admin, request, pk):
     evening = Evening.read(competition, day, today)
     here = _address(competition, asked)
     if request.method == "POST":
-        return _step(model_admin, request, evening, here, now)
+        return _step(request, evening, here, now)
     presence = PresenceForm(None, evening.participants(), carried(request.GET) or evening.absences)
     results = ResultsForm(None, round_=evening.current) if evening.current else None
-    return _render(model_admin, request, evening, presence, results, here)
+    return _render(request, evening, presence, results, here)
 
 
 def _address(competition: Competition, asked: str | None) -> str:
     """The page's own address: the evening as asked (today's when not asked)."""
-    url = reverse("admin:competition_competition_rapid-evening", args=[competition.pk])
+    url = reverse("arbiter:rapid-evening", args=[competition.pk])
     return f"{url}?{urlencode({EVENING_PARAMETER: asked})}" if asked else url
 
 
@@ -188,7 +185,7 @@ def carried(query) -> dict[int, str] | None:
     }
 
 
-def _step(model_admin, request, evening: Evening, here: str, now: datetime):
+def _step(request, evening: Evening, here: str, now: datetime):
     """One step of the evening: check what was sent, call its service, come back here."""
     action = request.POST.get(ACTION_FIELD)
     number = request.POST.get(ROUND_FIELD, "")
@@ -225,9 +222,7 @@ def _step(model_admin, request, evening: Evening, here: str, now: datetime):
     if action in (SAVE, WITHDRAW):  # the presence was not what was checked: as it was sent
         presence.is_valid()
     shown_evening = replace(evening, current=shown or evening.current)
-    response = _render(model_admin, request, shown_evening, presence, results, here)
-    response.status_code = 400
-    return response
+    return _render(request, shown_evening, presence, results, here, status=400)
 
 
 def _call(action, evening: Evening, shown, number, presence, results, now):
@@ -270,20 +265,17 @@ def _paired(round_: Round, warnings: list[str]) -> str:
 
 
 def _with_presence(evening: Evening, absences: dict[int, str]) -> str:
-    url = reverse("admin:competition_competition_rapid-evening", args=[evening.competition.pk])
+    url = reverse("arbiter:rapid-evening", args=[evening.competition.pk])
     query = {EVENING_PARAMETER: evening.day.isoformat(), CARRIED: "1"}
     query |= {f"{PRESENCE_PREFIX}{pk}": reason for pk, reason in sorted(absences.items())}
     return f"{url}?{urlencode(query)}"
 
 
-def _render(model_admin, request, evening: Evening, presence, results, here):
+def _render(request, evening: Evening, presence, results, here, status: int = 200):
     current = evening.current
     absent = sum(1 for _p, field in presence.rows() if field.value())
     context = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.model._meta,
-        "original": evening.competition,
-        "title": _("Rapid evening %(day)s") % {"day": formats.date_format(evening.day, "l j F Y")},
+        "competition": evening.competition,
         "evening": evening,
         "current": current,
         "results": results,
@@ -299,7 +291,8 @@ def _render(model_admin, request, evening: Evening, presence, results, here):
         "fields": {"round": ROUND_FIELD, "action": ACTION_FIELD, "date": EVENING_PARAMETER},
         "actions": {"pair": PAIR, "next": NEXT, "save": SAVE, "withdraw": WITHDRAW},
     }
-    return TemplateResponse(request, "admin/competition/competition/rapid_evening.html", context)
+    title = _("Rapid evening %(day)s") % {"day": formats.date_format(evening.day, "l j F Y")}
+    return render(request, "arbiter/rapid_evening.html", title, context, status=status)
 
 
 def _boards(results: ResultsForm):

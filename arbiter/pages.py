@@ -1,0 +1,41 @@
+"""The frame of every arbiter page: who may open it (`arbiter_page`, the one access helper) and
+the admin's look around it (`render`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+
+def arbiter_page(*permissions: str) -> Callable:
+    """A page of the arbiter's application: behind the admin's login for staff accounts (never
+    cached, CSRF-checked, like every admin page), and refused (403) to an account without every
+    one of `permissions`."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def checked(request: HttpRequest, *args, **kwargs):
+            if not request.user.has_perms(permissions):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return admin.site.admin_view(checked)
+
+    return decorate
+
+
+def render(
+    request: HttpRequest, template: str, title: str, context: dict, status: int = 200
+) -> TemplateResponse:
+    """An arbiter's page in the admin's frame: its header, menu and messages."""
+    return TemplateResponse(
+        request,
+        template,
+        {**admin.site.each_context(request), "title": title, **context},
+        status=status,
+    )
