@@ -137,7 +137,9 @@ def player_field(label) -> forms.TypedChoiceField:
 
 
 class BoardRow(KeyRow):
-    board = forms.IntegerField(label=gettext_lazy("board"), min_value=1)
+    board = forms.IntegerField(
+        label=gettext_lazy("board"), min_value=1, widget=AdminIntegerFieldWidget
+    )
     white = player_field(gettext_lazy("white"))
     black = player_field(gettext_lazy("black"))
     PLAYER_FIELDS = ("white", "black")
