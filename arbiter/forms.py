@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from arbiter.widgets import ParticipantSelect
 from competition.fields import FractionFormField
 from competition.models import Absence, Competition, Game, Round
-from competition.schedule import club_week
+from competition.schedule import before, club_week
 from competition.services import Board
 from members.models import Member, RatingList
 
@@ -235,9 +235,10 @@ class RoundForm(forms.ModelForm):
         if not data.get("publish_at") and data.get("date") and competition is not None:
             data["publish_at"] = Round.publication_time_for(data["date"], competition)
         publish_at, evening = data.get("publish_at"), data.get("date")
-        if publish_at and evening and competition is not None and competition.is_classical:
+        if publish_at and evening and competition is not None:
             deadline = club_week().cancellation_deadline(evening)
-            if publish_at < deadline and not (self.instance.pk and self.instance.is_published):
+            published = self.instance.pk and self.instance.is_published
+            if competition.follows_the_club_week and before(publish_at, deadline) and not published:
                 # The worker would publish without asking while members still cancel in time;
                 # an early publication goes through the button, which asks first.
                 raise forms.ValidationError(

@@ -142,7 +142,7 @@ def evening(request: HttpRequest, pk: int) -> HttpResponse:
     """The rapid evening page: tonight's (or `?datum=`) rounds of the rapid competition."""
     now = timezone.now()
     competition = get_object_or_404(Competition, pk=pk)
-    if competition.kind != Competition.Kind.RAPID:
+    if not competition.pairs_on_the_evening:
         return HttpResponseBadRequest(
             _("Only the rapid competition plays its rounds one after another on an evening.")
         )

@@ -209,7 +209,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = round_or_404(pk)
     if request.method != "POST":
         return back(round_)
-    early = not round_.is_published and now < round_.cancellation_deadline
+    early = not round_.is_published and round_.cancels_in_time(now)
     if early and "confirm" not in request.POST:
         recipients = list(round_.pairing_recipients())
         return render(

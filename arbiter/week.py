@@ -34,7 +34,7 @@ def this_week(now: datetime) -> dict:
     worker (which publishes the pairing) was last seen."""
     today = timezone.localdate(now)
     competitions = Competition.objects.current(today)
-    competition = competitions.classical().first()
+    competition = competitions.following_the_club_week().first()
     rounds = []
     claims = []
     to_decide = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import formats, timezone
@@ -40,6 +40,7 @@ from competition.models import (
     Standing,
 )
 from competition.reports import Verdict, verdict_of
+from competition.schedule import EVENING_SPACING
 from competition.seating import seating_problems
 from members.models import Member
 
@@ -588,7 +589,7 @@ def report_problems(game: Game, player: Participant | None, now: datetime) -> li
     round_ = game.round
     if player is None or player.pk not in (game.white_id, game.black_id):
         return [_("This is not your game: only its two players can enter its result.")]
-    if not round_.competition.is_classical:
+    if not round_.competition.players_enter_results:
         return [_("The arbiter enters the results of the rapid competition.")]
     if closed := closed_season_problems(round_.competition):
         return closed
@@ -599,7 +600,7 @@ def report_problems(game: Game, player: Participant | None, now: datetime) -> li
             _("The result of this game is in: %(result)s. Is it wrong? Tell the arbiter.")
             % {"result": game.get_result_display()}
         ]
-    if now < round_.play_starts_at:
+    if not round_.games_started(now):
         return [
             _("You can enter the result from %(when)s, when the games start.")
             % {"when": formats.date_format(timezone.localtime(round_.play_starts_at), "l j F H:i")}
@@ -686,7 +687,7 @@ def rapid_evening_problems(competition: Competition, evening: date, today: date)
     can): the rapid competition of an open season, on the evening itself (`today`), not on an
     evening before its last played one, and not while an unpublished round waits for another
     evening or an earlier round misses a result."""
-    if competition.is_classical:
+    if not competition.pairs_on_the_evening:
         return [_("Only the rapid competition plays its rounds one after another on an evening.")]
     if closed := closed_season_problems(competition):
         return closed
@@ -843,7 +844,7 @@ def withdraw_rapid_round(round_: Round) -> None:
     since a round without results never counted."""
     round_ = _locked_round(round_)
     refuse_if_closed(round_.competition)
-    if round_.competition.is_classical:
+    if not round_.competition.pairs_on_the_evening:
         raise CompetitionError(
             _("A round of the internal competition cannot be withdrawn: its pairing is fixed.")
         )
@@ -921,7 +922,7 @@ def _check_season_import(
                 f"is {len(player.name)} characters long; the site keeps at most {name_length}",
             )
     try:
-        first_evening + timedelta(weeks=len(season.rounds))
+        first_evening + EVENING_SPACING * len(season.rounds)
     except OverflowError:
         raise season_file.SeasonFileError(
             "rounds", f"{len(season.rounds)} weekly rounds from {first_evening} run past 9999"

@@ -69,7 +69,8 @@ def sees_drafts(request: HttpRequest) -> bool:
 def url_name(competition: Competition, name: str) -> str:
     """The URL name of a public page of this kind of competition (`standings` →
     `competition:rapid-standings` for the rapid competition)."""
-    return ("competition:" if competition.is_classical else "competition:rapid-") + name
+    prefix = f"{competition.short_name}-" if competition.short_name else ""
+    return f"competition:{prefix}{name}"
 
 
 def latest_ranking(competition: Competition) -> Ranking | None:
@@ -242,11 +243,13 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
                 now,
                 drafts,
                 # Players enter their own results in the internal competition only.
-                own_participant_id(request, competition) if competition.is_classical else None,
+                own_participant_id(request, competition)
+                if competition.players_enter_results
+                else None,
             ),
             "past": [(r, tables[r.pk], r.results_are_provisional(now)) for r in rounds],
             "what_if_round": (
-                what_if.round_to_ask(competition, today) if competition.is_classical else None
+                what_if.round_to_ask(competition, today) if competition.offers_what_if else None
             ),
             "round_csv_url_name": url_name(competition, "round-csv"),
             "season_query": season_query(competition),

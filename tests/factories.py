@@ -9,10 +9,11 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone
 
+from arbiter import roles
 from benchmarks.keizer import generated_season
 from competition import services
 from competition.keizer import season_file
@@ -20,7 +21,6 @@ from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Season as EngineSeason
 from competition.models import Competition, Participant, Season
 from members.models import ExternalGame, Team, TeamMatch
-from training import writers
 
 WORKED_EXAMPLE = Path(__file__).parent / "competition" / "keizer" / "data" / "worked_example.json"
 FIRST_EVENING = date(2026, 9, 3)  # a Thursday
@@ -92,20 +92,9 @@ def big_engine_season(players: int = 150, rounds: int = 28) -> EngineSeason:
 
 
 def make_arbiter(username: str = "arbiter") -> User:
-    group, _ = Group.objects.get_or_create(name="Wedstrijdleiding")
-    group.permissions.set(
-        Permission.objects.filter(
-            content_type__app_label__in=["competition", "members", "absences"]
-        )
-        # Login lockouts: see them and lift one.
-        | Permission.objects.filter(
-            content_type__app_label="axes",
-            codename__in=["view_accessattempt", "delete_accessattempt"],
-        )
-        | writers.writing_permissions()  # training articles
-    )
+    """A staff account in the arbiter's group, as the demo's (`arbiter.roles`)."""
     user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
-    user.groups.add(group)
+    user.groups.add(roles.arbiter_group())
     return user
 
 

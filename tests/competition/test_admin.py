@@ -83,9 +83,7 @@ def test_swapping_colours_in_the_review_is_saved(arbiter_client, round_4):
     first = games[0]
     white, black = first.white_id, first.black_id
     data = round_page_data(round_4, games, **{"games-0-white": black, "games-0-black": white})
-    response = arbiter_client.post(
-        reverse("arbiter:round", args=[round_4.pk]), data
-    )
+    response = arbiter_client.post(reverse("arbiter:round", args=[round_4.pk]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     first.refresh_from_db()
     assert (first.white_id, first.black_id) == (black, white)
@@ -96,9 +94,7 @@ def test_a_review_that_seats_a_player_twice_is_refused(arbiter_client, round_4):
     games = list(round_4.games.order_by("board"))
     twice = games[0].white
     data = round_page_data(round_4, games, **{"games-1-white": twice.pk})
-    response = arbiter_client.post(
-        reverse("arbiter:round", args=[round_4.pk]), data
-    )
+    response = arbiter_client.post(reverse("arbiter:round", args=[round_4.pk]), data)
     page = response.content.decode()
     assert response.status_code == 200
     assert f"{twice.name} is meer dan één keer ingedeeld." in page
@@ -126,9 +122,7 @@ def test_visitors_cannot_reach_the_results_page(client, round_4):
 
 
 def test_publishing_without_a_pairing_is_refused(arbiter_client, round_4):
-    response = arbiter_client.post(
-        reverse("arbiter:publish", args=[round_4.pk]), follow=True
-    )
+    response = arbiter_client.post(reverse("arbiter:publish", args=[round_4.pk]), follow=True)
     assert "Er is geen indeling om te publiceren." in response.content.decode()
     round_4.refresh_from_db()
     assert not round_4.is_published

@@ -183,9 +183,7 @@ def test_a_change_of_a_published_round_is_in_its_history(arbiter_client, db):
             f"absences-{index}-reason": "unexcused" if name == "de-wit" else "excused",
         }
     before = round_1.history.count()
-    response = arbiter_client.post(
-        reverse("arbiter:round", args=[round_1.pk]), data
-    )
+    response = arbiter_client.post(reverse("arbiter:round", args=[round_1.pk]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert round_1.history.count() == before + 1
     assert (

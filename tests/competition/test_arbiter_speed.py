@@ -14,9 +14,9 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from absences import publication
+from arbiter.widgets import ParticipantSelect
 from benchmarks.keizer import generated_season
 from competition import exchange, services
-from arbiter.widgets import ParticipantSelect
 from competition.models import Ranking, Round, Standing
 from tests.factories import make_competition, make_season
 from tests.moments import at

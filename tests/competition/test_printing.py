@@ -104,9 +104,7 @@ def test_the_public_print_addresses_show_no_draft_not_even_to_the_arbiter(
 def test_the_arbiter_prints_a_draft_from_the_round_page_marked_and_never_cached(
     arbiter_client, paired_round_4
 ):
-    change = arbiter_client.get(
-        reverse("arbiter:round", args=[paired_round_4.pk])
-    ).content.decode()
+    change = arbiter_client.get(reverse("arbiter:round", args=[paired_round_4.pk])).content.decode()
     wall_url = reverse("arbiter:print-pairing", args=[paired_round_4.pk])
     slips_url = reverse("arbiter:print-slips", args=[paired_round_4.pk])
     assert f'href="{wall_url}"' in change and "Indeling afdrukken" in change

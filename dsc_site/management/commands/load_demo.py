@@ -16,14 +16,16 @@ import random
 from datetime import date, timedelta
 from pathlib import Path
 
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from arbiter import roles
 from competition import lineup, schedule, seasons, services
 from competition.keizer.season import Result, Settings
 from competition.models import Absence, Competition, Page, Round, Season
+from competition.schedule import EVENING_SPACING
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 from training import first_article, writers
 from training.models import Article
@@ -89,7 +91,7 @@ RAPID_RATE_OF_PLAY = "15 min + 5 s per zet"
 # values fixed (no full re-valuation). The rapid evening's benchmark plays by the same.
 RAPID_SETTINGS = Settings(top_value=30, rounds_per_period=9, full_revaluation_from_round=None)
 OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
-CONTENT = Path(__file__).resolve().parents[2] / "content"
+CONTENT = Path(__file__).resolve().parents[3] / "competition" / "content"
 
 
 class Command(BaseCommand):
@@ -133,7 +135,7 @@ def last_evening_before(today: date) -> date:
 def build_demo(now) -> Competition:
     rng = random.Random(2026)
     twelfth = last_evening_before(timezone.localdate(now))
-    first = twelfth - timedelta(weeks=PLAYED_ROUNDS - 1)
+    first = twelfth - EVENING_SPACING * (PLAYED_ROUNDS - 1)
     june_list = RatingList.objects.create(date=date(first.year, 6, 1), file_name="demo")
     members = []
     for index, name in enumerate(NAMES):
@@ -155,8 +157,8 @@ def build_demo(now) -> Competition:
         chief_arbiter=CHIEF_ARBITER,
         **Competition.report_defaults(Competition.Kind.CLASSICAL),
     )
-    for number in range(1, 29):
-        Round.on_evening(competition, number, first + timedelta(weeks=number - 1)).save()
+    for number, evening in enumerate(schedule.weekly_evenings(first, 28), start=1):
+        Round.on_evening(competition, number, evening).save()
     newcomer = members[NEWCOMER]  # joins in round 6 with the suggested start points
     lineup.fill_initial_ranking(
         competition, [m for m in members if m != newcomer], rating_list=june_list
@@ -221,7 +223,7 @@ def create_previous_season(
     workflows (pairing, publication, results) with its own random numbers, so this season's
     demo stays as it is."""
     rng = random.Random(2025)
-    start = first - timedelta(weeks=52)
+    start = first - EVENING_SPACING * 52  # a year before
     competition = seasons.create_season(
         f"{start.year}-{start.year + 1}",
         seasons.proposed_dates(start, PREVIOUS_ROUNDS),
@@ -245,7 +247,7 @@ def create_teams(season: str, members: list[Member], first: date, rng: random.Ra
         team = Team.objects.create(season=season, name=name, league=league)
         team.players.set(players)
         for match_number in range(7):
-            evening = first + timedelta(weeks=match_number * 2 + 1)
+            evening = first + EVENING_SPACING * (match_number * 2 + 1)
             day = evening + timedelta(days=1 if match_number in fridays else 2)
             match = TeamMatch.objects.create(
                 team=team,
@@ -331,18 +333,7 @@ def play_round(round_: Round, rng: random.Random, strength: dict[int, int]) -> N
 
 
 def create_arbiter() -> None:
-    group, _ = Group.objects.get_or_create(name="Wedstrijdleiding")
-    group.permissions.set(
-        Permission.objects.filter(
-            content_type__app_label__in=["competition", "members", "absences"]
-        )
-        # Login lockouts: see them and lift one.
-        | Permission.objects.filter(
-            content_type__app_label="axes",
-            codename__in=["view_accessattempt", "delete_accessattempt"],
-        )
-        | writers.writing_permissions()
-    )
+    group = roles.arbiter_group()
     username, password = ARBITER
     user, created = User.objects.get_or_create(
         username=username, defaults={"is_staff": True, "first_name": "Wedstrijdleider"}
