@@ -15,7 +15,16 @@ import pytest
 from competition.keizer.season import SETTING_NAMES, Absence, Result
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("competition", "members", "absences", "operations", "dsc_site", "benchmarks", "training")
+APPS = (
+    "competition",
+    "members",
+    "absences",
+    "clubweek",
+    "operations",
+    "dsc_site",
+    "benchmarks",
+    "training",
+)
 ENGINE = ROOT / "competition" / "keizer"
 TRANSLATED = {"_", "gettext", "gettext_lazy", "ngettext", "pgettext"}
 # Where a string is a model field's name ("team" the field, not the absence kind "team").
@@ -217,3 +226,38 @@ def test_the_engines_game_is_not_a_row():
 
 def test_the_services_themselves_do_write():
     assert guarded_writes((ROOT / "competition" / "services.py").read_text(encoding="utf-8"))
+
+
+# The apps the club's week stands on (lowest first): they never import it. `clubweek` runs
+# rule k and reads the members' evenings from `absences`, so the arrow points one way only.
+BELOW_THE_CLUB_WEEK = ("base", "operations", "members", "training", "competition", "absences")
+
+
+def imported_apps(source: str) -> set[str]:
+    """The top-level packages a module imports."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_no_app_below_the_club_week_imports_it():
+    importers = {
+        str(path.relative_to(ROOT))
+        for app in BELOW_THE_CLUB_WEEK
+        for path in sorted((ROOT / app).rglob("*.py"))
+        if "clubweek" in imported_apps(path.read_text(encoding="utf-8"))
+    }
+    assert importers == set()
+    assert "absences" in imported_apps((ROOT / "clubweek" / "worker.py").read_text())
+
+
+@pytest.mark.parametrize(
+    "sample",
+    ["from clubweek import worker", "import clubweek.calendar", "from clubweek.feeds import x"],
+)
+def test_the_import_check_sees_an_import_of_the_club_week(sample):
+    assert "clubweek" in imported_apps(f"def f():\n    {sample}\n")
