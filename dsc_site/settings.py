@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "members",
     "competition",
     "absences",
+    "clubweek",
     "training",
     "arbiter",
 ]

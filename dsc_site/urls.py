@@ -22,5 +22,6 @@ urlpatterns = [
     path("", include("competition.urls")),
     path("", include("members.urls")),
     path("", include("absences.urls")),
+    path("", include("clubweek.urls")),
     path("", include("training.urls")),
 ]

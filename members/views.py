@@ -66,6 +66,6 @@ def renew_calendar_link(request: HttpRequest) -> HttpResponse:
 
 
 def calendar_link(member: Member) -> str:
-    """The full address of the member's own calendar feed (absences.feeds.member_feed)."""
-    path = reverse("absences:member-calendar", args=[member.calendar_token])
+    """The full address of the member's own calendar feed (clubweek.feeds.member_feed)."""
+    path = reverse("clubweek:member-calendar", args=[member.calendar_token])
     return settings.SITE_URL.rstrip("/") + path

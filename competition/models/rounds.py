@@ -268,7 +268,7 @@ class Round(models.Model):
 
     def pairing_recipients(self):
         """The seated members the pairing e-mail goes to (an address, and they want it; the
-        rule of `absences.mail.pairing`)."""
+        rule of `clubweek.pairing_mail.pairing`)."""
         return (
             self.competition.participants.filter(pk__in=self.seated_ids(), member__isnull=False)
             .exclude(member__email="")

@@ -378,7 +378,7 @@ def test_a_line_up_entered_after_the_round_reaches_the_rankings_in_the_workers_p
         return competition.rankings.get(after_round=1).standings.get(participant=de_wit).total
 
     assert total() == 42 + 14  # the admin only stores the line-up
-    call_command("publish_due_rounds", stdout=StringIO())  # the worker's pass
+    call_command("run_worker", stdout=StringIO())  # the worker's pass
     assert total() == 42 + 28  # own value plus 2/3 instead of 1/3
 
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from absences import publication
 from arbiter.widgets import ParticipantSelect
 from benchmarks.keizer import generated_season
+from clubweek import worker
 from competition import exchange, services
 from competition.models import Ranking, Round, Standing
 from tests.factories import make_competition, make_season
@@ -85,8 +85,8 @@ def test_publishing_leaves_the_pairing_mails_to_the_worker_once(
     assert mailoutbox == []  # nothing is sent while the arbiter waits
     friday = at(21)
     assert list(Round.objects.pairing_mail_due(friday)) == [paired_round_4]
-    publication.mail_pairings(friday)
-    publication.mail_pairings(friday)
+    worker.mail_pairings(friday)
+    worker.mail_pairings(friday)
     assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
 
 

@@ -4,7 +4,8 @@ results are final (`Round.objects.ranking_mail_due`).
 Each member who chose it gets their new position and how it changed, their points of the round
 (the player page's own sentence for it, `explanations.explain`), and the top of the standings
 with a link to the whole. Everything is read from the stored snapshots, rankings k and k − 1;
-nothing is computed here. Plain text and Dutch, like the other e-mails (`absences.mail`).
+nothing is computed here. Plain text and Dutch, like the other e-mails (`clubweek.pairing_mail`,
+`absences.mail`).
 """
 
 from __future__ import annotations

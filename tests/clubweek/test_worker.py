@@ -1,4 +1,4 @@
-"""The worker's pass (`absences/publication.py`, run by `publish_due_rounds`): the pairing
+"""The worker's pass (`clubweek/worker.py`, run by `manage.py run_worker`): the pairing
 appears at its time, once, never from stale data; waiting notices, pairing e-mails, crash
 safety, two workers at once; and rankings that follow line-ups changed anywhere."""
 
@@ -13,7 +13,7 @@ from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 
-from absences import mail, publication
+from clubweek import pairing_mail, worker
 from competition import services as competition_services
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Game, Round
@@ -30,13 +30,13 @@ def run_worker(moment) -> str:
     """The command's single pass, as cron or the loop runs it."""
     out = StringIO()
     with time_machine.travel(moment, tick=False):
-        call_command("publish_due_rounds", stdout=out)
+        call_command("run_worker", stdout=out)
     return out.getvalue()
 
 
 def run_pass(moment):
     with time_machine.travel(moment, tick=False):
-        return publication.run_pass(moment)
+        return worker.run_pass(moment)
 
 
 def test_nothing_is_published_before_eight(round_4):
@@ -69,7 +69,7 @@ def test_a_failing_pass_records_no_heartbeat(round_4, monkeypatch):
     def broken(now):
         raise RuntimeError("mail server down")
 
-    monkeypatch.setattr(publication, "run_pass", broken)
+    monkeypatch.setattr(worker, "run_pass", broken)
     with pytest.raises(RuntimeError):
         run_worker(FRIDAY_20)
     assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at is None
@@ -203,16 +203,16 @@ def test_a_worker_killed_while_publishing_leaves_nothing_half_done(round_4, monk
 def test_a_worker_killed_while_mailing_mails_again_next_time(
     round_4, jansen, mailoutbox, monkeypatch
 ):
-    real = mail.pairing
+    real = pairing_mail.pairing
 
     def crash(round_):
         raise ConnectionError("smtp down")
 
-    monkeypatch.setattr(mail, "pairing", crash)
+    monkeypatch.setattr(pairing_mail, "pairing", crash)
     with pytest.raises(ConnectionError):
         run_pass(at(20))
     assert Round.objects.get(pk=round_4.pk).pairing_mailed_at is None
-    monkeypatch.setattr(mail, "pairing", real)
+    monkeypatch.setattr(pairing_mail, "pairing", real)
     run_pass(at(20, 1))
     assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
 
@@ -228,17 +228,17 @@ def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox, 
     barrier = threading.Barrier(2)
     errors = []
 
-    def worker():
+    def as_worker():
         try:
             barrier.wait()
-            publication.run_pass(at(20) + timedelta(seconds=1))
+            worker.run_pass(at(20) + timedelta(seconds=1))
         except Exception as error:  # surfaced below
             errors.append(error)
         finally:
             connection.close()
 
     with time_machine.travel(at(20, 0, 1), tick=False):
-        threads = [threading.Thread(target=worker) for _ in range(2)]
+        threads = [threading.Thread(target=as_worker) for _ in range(2)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -321,7 +321,7 @@ def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
     monkeypatch.setattr(competition_services, "publish", slow_publish)
     errors, b_done = [], threading.Event()
 
-    def worker(body, done=None):
+    def as_worker(body, done=None):
         try:
             body()
         except Exception as error:  # surfaced below
@@ -332,8 +332,8 @@ def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
                 done.set()
 
     now = at(20, 0, 1)
-    a = threading.Thread(target=worker, args=(lambda: publication.publish_due_rounds(now),))
-    b = threading.Thread(target=worker, args=(lambda: publication.run_pass(now), b_done))
+    a = threading.Thread(target=as_worker, args=(lambda: worker.publish_due_rounds(now),))
+    b = threading.Thread(target=as_worker, args=(lambda: worker.run_pass(now), b_done))
     with time_machine.travel(now, tick=False):
         a.start()
         wait_until(holding.is_set, "worker A to hold the round")

@@ -4,7 +4,7 @@
 season's internal competition, and for each the cancellation deadline and the publication of
 the pairing as moments of their own. `member_calendar` (`/kalender/<token>.ics`) has the same
 events with the member's status on each evening and, once the pairing is published, board,
-colour and opponent, as "Mijn afmeldingen" words them (`services.season_evenings`).
+colour and opponent, as "Mijn afmeldingen" words them (`absences.services.season_evenings`).
 
 Every time comes from the club's week (`Round.play_starts_at`, `Round.results_final_at`,
 `Round.cancellation_deadline`) or the round's own publication time (`Round.publish_at`), and

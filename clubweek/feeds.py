@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from absences import calendar
 from base.page_cache import public_page
+from clubweek import calendar
 from members.models import Member
 
 

@@ -21,7 +21,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from absences import publication, ranking_mail
+from clubweek import ranking_mail, worker
 from competition import services
 from competition.models import Competition, Game, Round
 from members.models import Member
@@ -36,7 +36,7 @@ SUBJECT_3 = "DSC: de nieuwe ranglijst na ronde 3"
 
 def run_pass(moment):
     with time_machine.travel(moment, tick=False):
-        return publication.run_pass(moment)
+        return worker.run_pass(moment)
 
 
 def choose_ranking_mail(competition, *names):
@@ -283,7 +283,7 @@ def test_two_workers_at_once_mail_the_new_ranking_once(
     monkeypatch.setattr(ranking_mail, "new_ranking", slow_send)
     errors, b_done = [], threading.Event()
 
-    def worker(body, done=None):
+    def as_worker(body, done=None):
         try:
             body()
         except Exception as error:  # surfaced below
@@ -294,8 +294,8 @@ def test_two_workers_at_once_mail_the_new_ranking_once(
                 done.set()
 
     now = FINAL_3 + timedelta(seconds=1)
-    a = threading.Thread(target=worker, args=(lambda: publication.mail_rankings(now),))
-    b = threading.Thread(target=worker, args=(lambda: publication.run_pass(now), b_done))
+    a = threading.Thread(target=as_worker, args=(lambda: worker.mail_rankings(now),))
+    b = threading.Thread(target=as_worker, args=(lambda: worker.run_pass(now), b_done))
     with time_machine.travel(now, tick=False):
         a.start()
         wait_until(holding.is_set, "worker A to claim round 3")

@@ -1,5 +1,11 @@
 """The worker's pass: what must happen at its time around the club week, each thing once.
 
+`run_pass` runs the steps in this order: rule k (`absences.services.apply_no_show_rule`),
+`publish_due_rounds` (Friday 20:00), `tell_arbiter_about_waiting_rounds`, `mail_pairings`,
+`refresh_rankings` and `mail_rankings`. The command that runs it (`manage.py run_worker`)
+records the heartbeat after a pass that did its work and makes the daily backup after every
+pass (`operations`).
+
 Every step claims "due rows" (`Round.objects.due_for_publication`, `pairing_mail_due`,
 `ranking_mail_due`, a notice not yet sent) with a row lock or a conditional update, so a
 repeated pass, a worker that was down, and two workers at once all end the same way. E-mails
@@ -15,7 +21,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from absences import mail, ranking_mail, services
+from absences import services as absences_services
+from clubweek import pairing_mail, ranking_mail
 from competition import services as competition_services
 from competition.models import Competition, Round
 
@@ -24,7 +31,7 @@ logger = logging.getLogger(__name__)
 
 def run_pass(now: datetime) -> list[Round]:
     """One pass of the worker; returns the rounds it published."""
-    services.apply_no_show_rule(now)
+    absences_services.apply_no_show_rule(now)
     published = publish_due_rounds(now)
     tell_arbiter_about_waiting_rounds(now)
     mail_pairings(now)
@@ -94,7 +101,7 @@ def tell_arbiter_about_waiting_rounds(now: datetime) -> None:
             if problems:
                 round_.waiting_notice_at = now
                 round_.save(update_fields=["waiting_notice_at"])
-                mail.waiting_for_results(round_, problems)
+                pairing_mail.waiting_for_results(round_, problems)
 
 
 def mail_pairings(now: datetime) -> None:
@@ -105,7 +112,7 @@ def mail_pairings(now: datetime) -> None:
             if Round.objects.filter(pk=pk, pairing_mailed_at__isnull=True).update(
                 pairing_mailed_at=now
             ):
-                mail.pairing(Round.objects.select_related("bye__member").get(pk=pk))
+                pairing_mail.pairing(Round.objects.select_related("bye__member").get(pk=pk))
 
 
 def mail_rankings(now: datetime) -> None:

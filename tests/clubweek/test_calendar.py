@@ -19,13 +19,13 @@ from competition.models import Game, Round
 from members.models import Member
 from tests.moments import at
 
-CLUB = reverse("absences:club-calendar")
+CLUB = reverse("clubweek:club-calendar")
 KINDS = ("evening", "deadline", "publication")
 NOW = at(12)  # Friday 18 September 2026, before round 4's deadline
 
 
 def feed_of(member) -> str:
-    return reverse("absences:member-calendar", args=[member.calendar_token])
+    return reverse("clubweek:member-calendar", args=[member.calendar_token])
 
 
 def utc(*moment) -> datetime:
@@ -231,7 +231,7 @@ def test_an_unknown_token_is_not_found(client, round_4, jansen):
     token = jansen.calendar_token
     changed = ("A" if token[0] != "A" else "B") + token[1:]
     for wrong in (changed, token[:-1], token.upper() if token.upper() != token else "x"):
-        url = reverse("absences:member-calendar", args=[wrong])
+        url = reverse("clubweek:member-calendar", args=[wrong])
         assert client.get(url).status_code == 404
     assert client.get(feed_of(jansen)).status_code == 200
 
