@@ -226,12 +226,7 @@ class RoundForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        competition = data.get("competition")
-        if competition is not None and competition.season.is_closed:
-            raise forms.ValidationError(
-                _("Season %(name)s is closed; its standings are final.")
-                % {"name": competition.season.name}
-            )
+        competition = data.get("competition")  # a closed season: `services.save_round` refuses
         if not data.get("publish_at") and data.get("date") and competition is not None:
             data["publish_at"] = Round.publication_time_for(data["date"], competition)
         publish_at, evening = data.get("publish_at"), data.get("date")

@@ -25,7 +25,7 @@ from arbiter.forms import (
     RoundForm,
 )
 from arbiter.pages import arbiter_page, render
-from competition import exchange, reports, services, views
+from competition import downloads, exchange, reports, services
 from competition.models import Game, Round
 from competition.templatetags.keizer import format_amount
 
@@ -303,10 +303,10 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 @arbiter_page(CHANGE_ROUND)
 def print_pairing(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = round_or_404(pk)
-    return views.render_pairing_print(request, round_, reverse("arbiter:round", args=[pk]))
+    return downloads.render_pairing_print(request, round_, reverse("arbiter:round", args=[pk]))
 
 
 @arbiter_page(CHANGE_ROUND)
 def print_slips(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = round_or_404(pk)
-    return views.render_slips_print(request, round_, reverse("arbiter:round", args=[pk]))
+    return downloads.render_slips_print(request, round_, reverse("arbiter:round", args=[pk]))

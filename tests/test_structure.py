@@ -33,6 +33,7 @@ LAYERS = (
 SITE = tuple(sorted({layer.split(".")[0] for layer in LAYERS}))
 APPS = (*SITE, "benchmarks")
 ENGINE = ROOT / "competition" / "keizer"
+SERVICES = ROOT / "competition" / "services"  # the one package that writes the guarded rows
 TRANSLATED = {"_", "gettext", "gettext_lazy", "ngettext", "pgettext"}
 # Where a string is a model field's name ("team" the field, not the absence kind "team").
 FIELD_NAME_CALLS = {"select_related", "prefetch_related", "values", "values_list", "only"}
@@ -202,7 +203,7 @@ def test_games_results_absences_drafts_and_snapshots_are_written_only_by_the_ser
             path.read_text(encoding="utf-8"), may_build=path == ROOT / "competition" / "exchange.py"
         )
         for path in app_sources()
-        if path != ROOT / "competition" / "services.py"
+        if SERVICES not in path.parents
     }
     assert {path: lines for path, lines in found.items() if lines} == {}
 
@@ -232,7 +233,17 @@ def test_the_engines_game_is_not_a_row():
 
 
 def test_the_services_themselves_do_write():
-    assert guarded_writes((ROOT / "competition" / "services.py").read_text(encoding="utf-8"))
+    writers = {
+        path.stem for path in SERVICES.glob("*.py") if guarded_writes(path.read_text("utf-8"))
+    }
+    assert writers == {
+        "rankings",
+        "pairing",
+        "round_page",
+        "absences",
+        "results",
+        "season_files",
+    }
 
 
 # -- the layers of the house -------------------------------------------------------------------
@@ -407,7 +418,7 @@ def checks_the_kind(source: str) -> list[int]:
 def test_what_a_kind_of_competition_does_is_named_on_the_competition():
     """`Competition.follows_the_club_week`, `pairs_on_the_evening`, … (competition/models.py)
     are the only checks of a competition's kind; elsewhere a kind is only chosen."""
-    assert set(sources_where(checks_the_kind)) <= {"competition/models.py"}
+    assert set(sources_where(checks_the_kind)) <= {"competition/models/competitions.py"}
 
 
 def test_the_kind_check_sees_a_check_by_hand():

@@ -4,15 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('absences', '0002_registration_outcome_labels'),
+        ("absences", "0002_registration_outcome_labels"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='registration',
-            name='outcome',
-            field=models.CharField(choices=[('excused', 'cancelled in time'), ('team', 'team match'), ('late', 'cancelled late'), ('forfeit', 'cancelled after publication: the opponent wins by default'), ('bye', 'has the bye: nothing changes'), ('present', 'registered again'), ('auto', 'cancelled automatically')], max_length=10, verbose_name='outcome'),
+            model_name="registration",
+            name="outcome",
+            field=models.CharField(
+                choices=[
+                    ("excused", "cancelled in time"),
+                    ("team", "team match"),
+                    ("late", "cancelled late"),
+                    ("forfeit", "cancelled after publication: the opponent wins by default"),
+                    ("bye", "has the bye: nothing changes"),
+                    ("present", "registered again"),
+                    ("auto", "cancelled automatically"),
+                ],
+                max_length=10,
+                verbose_name="outcome",
+            ),
         ),
     ]
