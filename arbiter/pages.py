@@ -1,15 +1,17 @@
-"""The frame of every arbiter page: who may open it (`arbiter_page`, the one access helper) and
-the admin's look around it (`render`)."""
+"""The frame of every arbiter page: who may open it (`arbiter_page`, the one access helper),
+the admin's look around it (`render`) and how a refusal is told (`tell_refused`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+
+from competition.services import CompetitionError
 
 
 def arbiter_page(*permissions: str) -> Callable:
@@ -39,3 +41,9 @@ def render(
         {**admin.site.each_context(request), "title": title, **context},
         status=status,
     )
+
+
+def tell_refused(request: HttpRequest, refused: CompetitionError) -> None:
+    """Why a step was refused (nothing was changed), as the page's error messages."""
+    for message in refused.messages:
+        messages.error(request, message)

@@ -25,7 +25,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from arbiter.forms import RESULT_SHORTCUTS, SHORTCUT_HELP, ResultsForm
-from arbiter.pages import arbiter_page, render
+from arbiter.pages import arbiter_page, render, tell_refused
 from competition import services
 from competition.models import Absence, Competition, Game, Participant, Round
 
@@ -212,8 +212,7 @@ def _step(request, evening: Evening, here: str, now: datetime):
         except services.CompetitionError as refused:
             if isinstance(refused, services.OutOfDate) or action == WITHDRAW:
                 # Nothing typed to keep: the page as it is now, with the reason.
-                for message in refused.messages:
-                    messages.error(request, message)
+                tell_refused(request, refused)
                 return redirect(here)
             (results or presence).add_error(None, refused.messages)
         else:

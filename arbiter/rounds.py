@@ -24,7 +24,7 @@ from arbiter.forms import (
     ResultsForm,
     RoundForm,
 )
-from arbiter.pages import arbiter_page, render
+from arbiter.pages import arbiter_page, render, tell_refused
 from competition import downloads, exchange, reports, services
 from competition.models import Game, Round
 from competition.templatetags.keizer import format_amount
@@ -50,7 +50,9 @@ def back(round_: Round) -> HttpResponse:
 @dataclass(frozen=True)
 class Editable:
     """What of a round its page lets this account change: its own fields until it is
-    published, the draft's boards, who is absent and why."""
+    published, the draft's boards, who is absent and why. A page sent with a draft's boards
+    is read as a draft's page even when the round was published meanwhile: the service then
+    refuses it (`services.OutOfDate`) instead of the page dropping what it showed."""
 
     fields: bool
     games: bool
@@ -59,11 +61,11 @@ class Editable:
     shows_absences: bool
 
     @classmethod
-    def of(cls, user, round_: Round | None) -> Editable:
+    def of(cls, user, round_: Round | None, sent_a_draft: bool = False) -> Editable:
         if round_ is None:  # a new round: its fields first, then its page
             return cls(user.has_perm("competition.add_round"), False, False, False, False)
         change = user.has_perm(CHANGE_ROUND)
-        draft = not round_.is_published
+        draft = not round_.is_published or sent_a_draft
         return cls(
             fields=change and draft,
             games=change and draft and user.has_perm("competition.change_game"),
@@ -84,7 +86,8 @@ def round_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     as a whole; a page opened before the round was paired or published is shown again as it is
     now instead of being applied."""
     round_ = round_or_404(pk) if pk is not None else None
-    editable = Editable.of(request.user, round_)
+    sent_a_draft = request.method == "POST" and posted_a_draft(request)
+    editable = Editable.of(request.user, round_, sent_a_draft)
     players = (
         [(p.pk, p.name) for p in round_.competition.participants.select_related("member")]
         if round_
@@ -118,13 +121,6 @@ def round_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     problems = []
     if data is not None:
         sent = [part for part in (form, boards, absent) if part.is_bound]
-        if round_ is not None and round_.is_published and posted_a_draft(request):
-            messages.error(
-                request,
-                _("Round %(number)s was published meanwhile; its pairing is fixed now.")
-                % {"number": round_.number},
-            )
-            return back(round_)
         if all(part.is_valid() for part in sent):
             target = form.instance if form.is_bound else round_
             try:
@@ -135,8 +131,7 @@ def round_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                     based_on=boards.shown() if boards.is_bound else None,
                 )
             except services.OutOfDate as stale:  # nothing saved: the page as it is now
-                for message in stale.messages:
-                    messages.error(request, message)
+                tell_refused(request, stale)
                 return back(round_)
             except services.CompetitionError as refused:
                 problems = refused.messages
@@ -192,8 +187,7 @@ def pair(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         warnings = services.make_pairing(round_)
     except services.CompetitionError as refused:
-        for message in refused.messages:
-            messages.error(request, message)
+        tell_refused(request, refused)
     else:
         messages.info(request, _("The pairing is made; review it and publish."))
         if warnings:
@@ -225,8 +219,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         published = services.publish(round_, now)
     except services.CompetitionError as refused:
-        for message in refused.messages:
-            messages.error(request, message)
+        tell_refused(request, refused)
     else:
         if published:
             messages.success(request, _("The pairing is published."))

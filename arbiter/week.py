@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from arbiter.pages import arbiter_page
+from arbiter.pages import arbiter_page, tell_refused
 from competition import exchange, reports, services
 from competition.models import Absence, Competition, Game, Round
 from members.models import Member
@@ -106,8 +106,7 @@ def decide_result(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.decide_result(game, result, user=request.user)
     except services.CompetitionError as refused:
-        for message in refused.messages:
-            messages.error(request, message)
+        tell_refused(request, refused)
     else:
         messages.success(
             request,
@@ -136,8 +135,7 @@ def decide_team_claim(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.decide_team_claim(absence, confirmed=confirmed)
     except services.CompetitionError as refused:
-        for message in refused.messages:
-            messages.error(request, message)
+        tell_refused(request, refused)
     else:
         text = (
             _("%(name)s: team match in round %(number)s confirmed.")
