@@ -146,6 +146,18 @@ class BoardRow(KeyRow):
 
 
 class Rows(forms.BaseFormSet):
+    def allow(self, rights) -> Rows:
+        """Only what the account may do (`rounds.Rights`): without `add` no row beyond those
+        shown, without `change` the rows shown as they are, without `delete` none removed."""
+        self.can_delete = rights.delete
+        if not rights.add:
+            self.max_num, self.validate_max = self.initial_form_count(), True
+        if not rights.change:
+            for form in self.initial_forms:
+                for name, field in form.fields.items():
+                    field.disabled = name != "DELETE"
+        return self
+
     def kept(self) -> list[dict]:
         """What the rows that are filled in and not marked for deletion hold."""
         return [

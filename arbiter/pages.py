@@ -1,5 +1,6 @@
-"""The frame of every arbiter page: who may open it (`arbiter_page`, the one access helper),
-the admin's look around it (`render`) and how a refusal is told (`tell_refused`)."""
+"""The frame of every arbiter page: who may open it (`arbiter_page`, the one access helper, and
+`may` for a permission as the admin reads it), the admin's look around it (`render`) and how a
+refusal is told (`tell_refused`)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,24 @@ from django.template.response import TemplateResponse
 from competition.services import CompetitionError
 
 
+def may(user, permission: str) -> bool:
+    """A permission as the admin reads it: who may change a model may also view it."""
+    app, codename = permission.split(".")
+    action, _, model = codename.partition("_")
+    if action == "view":
+        return user.has_perm(permission) or user.has_perm(f"{app}.change_{model}")
+    return user.has_perm(permission)
+
+
 def arbiter_page(*permissions: str) -> Callable:
     """A page of the arbiter's application: behind the admin's login for staff accounts (never
     cached, CSRF-checked, like every admin page), and refused (403) to an account without every
-    one of `permissions`."""
+    one of `permissions` (`may`)."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def checked(request: HttpRequest, *args, **kwargs):
-            if not request.user.has_perms(permissions):
+            if not all(may(request.user, permission) for permission in permissions):
                 raise PermissionDenied
             return view(request, *args, **kwargs)
 

@@ -5,11 +5,13 @@ page; a refusal changes nothing and says why."""
 
 from __future__ import annotations
 
-import re
+import copy
 from dataclasses import dataclass
 
 from django import forms
 from django.contrib import messages
+from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -24,7 +26,7 @@ from arbiter.forms import (
     ResultsForm,
     RoundForm,
 )
-from arbiter.pages import arbiter_page, render, tell_refused
+from arbiter.pages import arbiter_page, may, render, tell_refused
 from competition import downloads, exchange, reports, services
 from competition.models import Game, Round
 from competition.templatetags.keizer import format_amount
@@ -48,46 +50,80 @@ def back(round_: Round) -> HttpResponse:
 
 
 @dataclass(frozen=True)
-class Editable:
-    """What of a round its page lets this account change: its own fields until it is
-    published, the draft's boards, who is absent and why. A page sent with a draft's boards
-    is read as a draft's page even when the round was published meanwhile: the service then
-    refuses it (`services.OutOfDate`) instead of the page dropping what it showed."""
+class Rights:
+    """What an account may do with a kind of row of a round's page (the admin's reading of
+    the model's permissions): see them, and while `open`, add, change or delete them."""
 
-    fields: bool
-    games: bool
-    absences: bool
-    shows_games: bool
-    shows_absences: bool
+    view: bool
+    add: bool = False
+    change: bool = False
+    delete: bool = False
 
     @classmethod
-    def of(cls, user, round_: Round | None, sent_a_draft: bool = False) -> Editable:
+    def of(cls, user, model: str, open_: bool) -> Rights:
+        def has(action: str) -> bool:
+            return may(user, f"competition.{action}_{model}")
+
+        return cls(
+            view=has("view"),
+            add=open_ and has("add"),
+            change=open_ and has("change"),
+            delete=open_ and has("delete"),
+        )
+
+    @property
+    def editable(self) -> bool:
+        return self.add or self.change or self.delete
+
+
+@dataclass(frozen=True)
+class Editable:
+    """What of a round its page lets this account change: its own fields until it is
+    published, the draft's boards, who is absent and why. A page that showed a draft (its
+    boards' rows were sent) is read as a draft's page even when the round was published
+    meanwhile: the service then refuses it (`services.OutOfDate`) instead of the page dropping
+    what it showed."""
+
+    fields: bool
+    games: Rights
+    absences: Rights
+
+    @classmethod
+    def of(cls, user, round_: Round | None, showed_a_draft: bool = False) -> Editable:
         if round_ is None:  # a new round: its fields first, then its page
-            return cls(user.has_perm("competition.add_round"), False, False, False, False)
-        change = user.has_perm(CHANGE_ROUND)
-        draft = not round_.is_published or sent_a_draft
+            return cls(may(user, "competition.add_round"), Rights(False), Rights(False))
+        change = may(user, CHANGE_ROUND)
+        draft = not round_.is_published or showed_a_draft
         return cls(
             fields=change and draft,
-            games=change and draft and user.has_perm("competition.change_game"),
-            absences=change and user.has_perm("competition.change_absence"),
-            shows_games=user.has_perm("competition.view_game"),
-            shows_absences=user.has_perm("competition.view_absence"),
+            games=Rights.of(user, "game", change and draft),
+            absences=Rights.of(user, "absence", change),
         )
 
     @property
     def anything(self) -> bool:
-        return self.fields or self.games or self.absences
+        return self.fields or self.games.editable or self.absences.editable
 
 
 @arbiter_page("competition.view_round")
-def round_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A round: its club evening and publication time, the bye, who is absent and why, and
     the draft's boards to review. Stored together by `services.save_round`, which checks them
     as a whole; a page opened before the round was paired or published is shown again as it is
     now instead of being applied."""
-    round_ = round_or_404(pk) if pk is not None else None
-    sent_a_draft = request.method == "POST" and posted_a_draft(request)
-    editable = Editable.of(request.user, round_, sent_a_draft)
+    return _round_page(request, round_or_404(pk))
+
+
+@arbiter_page("competition.add_round")
+def new_round(request: HttpRequest) -> HttpResponse:
+    """A round of its own (the seasons' rounds are made with the season): its fields first."""
+    return _round_page(request, None)
+
+
+def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
+    editable = Editable.of(request.user, round_, showed_a_draft(request))
+    if request.method == "POST" and not editable.anything:
+        raise PermissionDenied
     players = (
         [(p.pk, p.name) for p in round_.competition.participants.select_related("member")]
         if round_
@@ -96,48 +132,50 @@ def round_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     names = dict(players)
     games = list(round_.games.order_by("board")) if round_ else []
     absences = list(round_.absences.order_by("pk")) if round_ else []
-    data = request.POST if request.method == "POST" and editable.anything else None
-    form = RoundForm(
+    data = request.POST if request.method == "POST" else None
+    form = RoundForm(  # on a copy: the page keeps saying what is stored
         data if editable.fields else None,
-        instance=round_ or Round(),
+        instance=copy.copy(round_) if round_ else Round(),
         players=players if round_ else None,
     )
     boards = BoardFormSet(
-        data if editable.games else None,
+        data if editable.games.editable else None,
         prefix="games",
         form_kwargs={"players": players},
         initial=[
             {"id": g.pk, "board": g.board, "white": g.white_id, "black": g.black_id} for g in games
         ],
-    )
+    ).allow(editable.games)
     absent = AbsenceFormSet(
-        data if editable.absences else None,
+        data if editable.absences.editable else None,
         prefix="absences",
         form_kwargs={"players": players},
         initial=[
             {"id": a.pk, "participant": a.participant_id, "reason": a.reason} for a in absences
         ],
-    )
+    ).allow(editable.absences)
+    sent = [part for part in (form, boards, absent) if part.is_bound]
     problems = []
-    if data is not None:
-        sent = [part for part in (form, boards, absent) if part.is_bound]
-        if all(part.is_valid() for part in sent):
-            target = form.instance if form.is_bound else round_
-            try:
-                services.save_round(
-                    target,
-                    absences=absent.absences() if absent.is_bound else None,
-                    boards=boards.boards() if boards.is_bound else None,
-                    based_on=boards.shown() if boards.is_bound else None,
-                )
-            except services.OutOfDate as stale:  # nothing saved: the page as it is now
-                tell_refused(request, stale)
-                return back(round_)
-            except services.CompetitionError as refused:
-                problems = refused.messages
-            else:
-                messages.success(request, _("%(round)s is saved.") % {"round": target})
-                return back(target)
+    if sent and all(part.is_valid() for part in sent):
+        target = form.instance if form.is_bound else round_
+        try:
+            services.save_round(
+                target,
+                absences=absent.absences() if absent.is_bound else None,
+                boards=boards.boards() if boards.is_bound else None,
+                based_on=boards.shown() if boards.is_bound else None,
+            )
+        except services.OutOfDate as stale:  # nothing saved: the page as it is now
+            tell_refused(request, stale)
+            return back(round_)
+        except services.CompetitionError as refused:
+            problems = refused.messages
+        else:
+            LogEntry.objects.log_actions(  # the admin's "recent actions", as before
+                request.user.pk, [target], CHANGE if round_ else ADDITION, single_object=True
+            )
+            messages.success(request, _("%(round)s is saved.") % {"round": target})
+            return back(target)
     return render(
         request,
         "arbiter/round.html",
@@ -151,15 +189,17 @@ def round_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             "absences": [(a, names[a.participant_id]) for a in absences],
             "editable": editable,
             "problems": problems,
+            "errors": bool(problems) or any(part.errors for part in sent),
             "media": ADMIN_SCRIPT + form.media,
             **_about(round_, names),
         },
     )
 
 
-def posted_a_draft(request: HttpRequest) -> bool:
-    """The page was sent with a draft's boards (it was opened before publication)."""
-    return any(re.fullmatch(r"games-\d+-white", name) for name in request.POST)
+def showed_a_draft(request: HttpRequest) -> bool:
+    """The page sent was a draft's: it had the boards' rows (a published round's page has
+    none), even when it showed no board yet."""
+    return request.method == "POST" and "games-TOTAL_FORMS" in request.POST
 
 
 def _about(round_: Round | None, names: dict[int, str]) -> dict:

@@ -11,7 +11,7 @@ from arbiter import competitions, rapid_evening, rounds, week
 app_name = "arbiter"
 urlpatterns = [
     path("", week.start_page, name="week"),
-    path("ronde/nieuw/", rounds.round_page, name="new-round"),
+    path("ronde/nieuw/", rounds.new_round, name="new-round"),
     path("ronde/<int:pk>/", rounds.round_page, name="round"),
     path("ronde/<int:pk>/indelen/", rounds.pair, name="pair"),
     path("ronde/<int:pk>/publiceren/", rounds.publish, name="publish"),

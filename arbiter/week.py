@@ -84,7 +84,7 @@ def this_week(now: datetime) -> dict:
     return {
         "show_week": True,
         "week_competition": competition,
-        "rapid_competition": competitions.rapid().first(),
+        "rapid_competition": competitions.paired_on_the_evening().first(),
         "week_rounds": rounds,
         "team_claims": claims,
         "to_decide": to_decide,

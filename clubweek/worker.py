@@ -19,7 +19,6 @@ import logging
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
 
 from absences import services as absences_services
 from clubweek import pairing_mail, ranking_mail
@@ -41,11 +40,13 @@ def run_pass(now: datetime) -> list[Round]:
 
 
 def refresh_rankings(now: datetime) -> None:
-    """The current season's rankings follow data changed outside the site's forms (a team
-    line-up entered by a command or another service changes the team absences). Late in the
-    pass (only the ranking e-mail, which reads what it stored, comes after it), and one
-    competition's failure does not keep the others (or the next pass) from it."""
-    for competition in Competition.objects.open().current(timezone.localdate(now)):
+    """The rankings of every season not closed follow data changed outside the services (a
+    setting, a player or ranking 0 changed in the admin, a team line-up entered there or by a
+    command): the one trigger of a recompute outside them. Only a competition whose inputs
+    changed is recomputed (`services.refresh_rankings`); late in the pass (only the ranking
+    e-mail, which reads what it stored, comes after it), and one competition's failure does
+    not keep the others (or the next pass) from it."""
+    for competition in Competition.objects.open():
         try:
             competition_services.refresh_rankings(competition)
         except Exception:

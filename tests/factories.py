@@ -116,7 +116,8 @@ def import_season_file(path, season: str = "2027-2028", first_evening: str = "20
 
 
 def round_page_data(round_, games=(), absences=(), **changes) -> dict:
-    """The POST of a round's admin page: its fields, the games and the absence rows."""
+    """The POST of a round's page (`arbiter.rounds`): its fields, a draft's boards (a published
+    round's page has no boards' rows) and the absence rows."""
     data = {
         "competition": round_.competition_id,
         "number": round_.number,
@@ -124,9 +125,10 @@ def round_page_data(round_, games=(), absences=(), **changes) -> dict:
         "publish_at_0": round_.publish_at.date().isoformat(),
         "publish_at_1": "20:00",
         "bye": round_.bye_id or "",
-        **management_form("games", len(games), len(games)),
         **management_form("absences", len(absences)),
     }
+    if games or not round_.is_published:
+        data |= management_form("games", len(games), len(games))
     for i, game in enumerate(games):
         data |= {
             f"games-{i}-id": game.pk,

@@ -65,6 +65,10 @@ class CompetitionQuerySet(models.QuerySet):
         """Competitions run by the club's week (`Competition.follows_the_club_week`)."""
         return self.filter(kind__in=Competition.CLUB_WEEK_KINDS)
 
+    def paired_on_the_evening(self):
+        """Competitions played round after round on an evening (`pairs_on_the_evening`)."""
+        return self.exclude(kind__in=Competition.CLUB_WEEK_KINDS)
+
     def open(self):
         """Competitions of seasons that are not closed: their standings can still change."""
         return self.filter(season__is_closed=False)

@@ -16,10 +16,15 @@ from django.urls import reverse
 from clubweek import pairing_mail, worker
 from competition import services as competition_services
 from competition.keizer.scoring import Outcome as Scored
-from competition.models import Absence, Game, Round
+from competition.models import Absence, Competition, Game, Round, Season, Standing
 from members.models import ExternalGame, Team, TeamMatch
 from operations.models import WorkerHeartbeat
-from tests.factories import make_line_up, make_round_1_with_two_cancelled
+from tests.factories import (
+    make_line_up,
+    make_played_competition,
+    make_round_1_with_two_cancelled,
+    worked_example_season,
+)
 from tests.moments import AMSTERDAM, EVENING_4, at
 from tests.waiting import another_connection_waits_for_a_lock, wait_until
 
@@ -278,6 +283,28 @@ def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pa
     assert round_1_points() == (14, Scored.EXCUSED)  # nothing recomputes by itself
     run_pass(at(12))
     assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42
+
+
+def test_a_setting_of_any_season_not_closed_reaches_its_rankings_in_the_next_pass(
+    example_competition,
+):
+    """Next season is being prepared while this one runs (so it is not the current season),
+    and last season is still open while this one has begun: a setting or ranking 0 changed in
+    the admin reaches each one's snapshots in the worker's pass, and a closed season stays."""
+    future, _pk = make_played_competition(worked_example_season(1), date(2030, 9, 5))
+    closed, _pk = make_played_competition(worked_example_season(1), date(2020, 9, 3))
+    Season.objects.filter(pk=closed.season_id).update(is_closed=True)
+    for competition in (example_competition, future, closed):
+        Competition.objects.filter(pk=competition.pk).update(top_value=60)  # as the admin saves
+
+    def top(competition):
+        return Standing.objects.filter(ranking__competition=competition, position=1).values_list(
+            "value", flat=True
+        )
+
+    run_pass(at(12))
+    assert set(top(example_competition)) == set(top(future)) == {60}
+    assert set(top(closed)) == {50}
 
 
 def test_a_failing_refresh_does_not_keep_the_pass_from_publishing(round_4, monkeypatch, caplog):
