@@ -1,5 +1,5 @@
 # One image, two roles: the web process (default) and the worker
-# (`python manage.py publish_due_rounds --loop`). Multi-stage, runs as a non-root user.
+# (`python manage.py run_worker --loop`). Multi-stage, runs as a non-root user.
 # Debian 12 (bookworm): its postgresql-client is version 15, like the database in compose.yaml
 # (pg_dump must not be older than the server) for `backup_site` and `restore_site`.
 
@@ -28,11 +28,13 @@ RUN apt-get update \
 COPY --from=build /venv /venv
 WORKDIR /app
 COPY manage.py ./
+COPY arbiter ./arbiter
 COPY base ./base
 COPY dsc_site ./dsc_site
 COPY competition ./competition
 COPY members ./members
 COPY absences ./absences
+COPY clubweek ./clubweek
 COPY operations ./operations
 COPY templates ./templates
 COPY static ./static

@@ -30,7 +30,7 @@ run: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	@echo "Serving http://127.0.0.1:$(PORT) (the publication worker runs beside it)"
-	$(BIN)/python manage.py publish_due_rounds --loop & worker=$$!; \
+	$(BIN)/python manage.py run_worker --loop & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 

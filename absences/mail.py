@@ -1,7 +1,10 @@
-"""The e-mails of the club's week. Plain text, Dutch, one function per occasion.
+"""The e-mails a cancellation causes at once. Plain text, Dutch, one function per occasion:
+the forfeit to the opponent and the arbiter, the member's confirmation, the discarded draft to
+the arbiter, the automatic cancellation of rule k.
 
 Links are built from `SITE_URL` and the URL names, never written out; amounts and shares come
 from the competition's settings and the member's current value (`competition.explanations`).
+`evening` and `email_of` are shared with the club week's e-mails (`clubweek.pairing_mail`).
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from competition.models import Participant, Round
 from members.models import Member
 
 
-def _email(participant: Participant | None) -> str:
+def email_of(participant: Participant | None) -> str:
     return participant.member.email if participant and participant.member_id else ""
 
 
-def _evening(round_: Round) -> str:
+def evening(round_: Round) -> str:
     return _("round %(number)s on %(date)s") % {
         "number": round_.number,
         "date": round_.date.strftime("%d-%m-%Y"),
@@ -32,7 +35,7 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
     """At once: the opponent of a player who cancelled after publication, and the arbiter."""
     subject = _("DSC: %(name)s cannot come, %(evening)s") % {
         "name": absent.name,
-        "evening": _evening(round_),
+        "evening": evening(round_),
     }
     standing = absent.latest_standing()
     value = (
@@ -44,8 +47,8 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
         "%(name)s has cancelled for %(evening)s after the pairing was published. You win by "
         "default (vrijgesteld) and get %(value)s; you need not come, but you are "
         "welcome to play a friendly game."
-    ) % {"name": absent.name, "evening": _evening(round_), "value": value}
-    messages = [(subject, to_opponent, None, [_email(opponent)])] if _email(opponent) else []
+    ) % {"name": absent.name, "evening": evening(round_), "value": value}
+    messages = [(subject, to_opponent, None, [email_of(opponent)])] if email_of(opponent) else []
     messages.append(
         (
             subject,
@@ -66,7 +69,7 @@ def registration_done(member: Member, consequences) -> None:
     lines = [
         _("%(evening)s (deadline %(deadline)s): %(message)s")
         % {
-            "evening": _evening(consequence.round),
+            "evening": evening(consequence.round),
             "deadline": consequence.round.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
             "message": consequence.message,
         }
@@ -86,7 +89,7 @@ def registration_done(member: Member, consequences) -> None:
 
 def draft_discarded(round_: Round) -> None:
     send_mail(
-        _("DSC: draft pairing of %(evening)s discarded") % {"evening": _evening(round_)},
+        _("DSC: draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
         _(
             "A cancellation or registration changed who comes, so the draft pairing was "
             "discarded. Make it again, or the worker pairs the round at publication time."
@@ -97,7 +100,7 @@ def draft_discarded(round_: Round) -> None:
 
 
 def auto_cancelled(participant: Participant) -> None:
-    if not _email(participant):
+    if not email_of(participant):
         return
     standing = participant.latest_standing()
     earns = what_it_earns(
@@ -115,54 +118,5 @@ def auto_cancelled(participant: Participant) -> None:
         )
         % {"earns": earns, "link": link("absences:mine")},
         None,
-        [_email(participant)],
+        [email_of(participant)],
     )
-
-
-def waiting_for_results(round_: Round, problems: list[str]) -> None:
-    send_mail(
-        _("DSC: the pairing of %(evening)s waits") % {"evening": _evening(round_)},
-        _("The pairing was not published: %(problems)s It is published as soon as this is solved.")
-        % {"problems": " ".join(problems)},
-        None,
-        [settings.ARBITER_EMAIL],
-    )
-
-
-def pairing(round_: Round) -> int:
-    """Every paired member their board, colour and opponent; the bye player theirs."""
-    evening = _evening(round_)
-    subject = _("DSC: your pairing for %(evening)s") % {"evening": evening}
-    address = link("competition:pairing")
-    wanted = set(round_.pairing_recipients().values_list("pk", flat=True))
-    messages = []
-    for game in round_.games.select_related("white__member", "black__member"):
-        for player, colour, opponent in (
-            (game.white, _("white"), game.black),
-            (game.black, _("black"), game.white),
-        ):
-            if player.pk in wanted:
-                body = _("Board %(board)s: you play %(colour)s against %(opponent)s.") % {
-                    "board": game.board,
-                    "colour": colour,
-                    "opponent": opponent.name,
-                }
-                messages.append((subject, f"{body}\n\n{address}", None, [_email(player)]))
-    if round_.bye_id in wanted:
-        standing = round_.bye.latest_standing()
-        earns = what_it_earns(
-            Outcome.BYE,
-            round_.competition.engine_settings(),
-            standing.value if standing else None,
-        )
-        messages.append(
-            (
-                subject,
-                _("You have the bye this round: you get %(earns)s and need not come.")
-                % {"earns": earns}
-                + f"\n\n{address}",
-                None,
-                [_email(round_.bye)],
-            )
-        )
-    return send_mass_mail(messages)

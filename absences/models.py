@@ -7,8 +7,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from competition.keizer.scoring import Outcome as Scored
 from competition.keizer.season import Absence as Reason
 from competition.models import Participant, Round
+from competition.outcomes import OUTCOME_WORDS
 from members.models import Member
 
 
@@ -30,13 +32,13 @@ class Registration(models.Model):
     class Outcome(models.TextChoices):
         """What the change did; the absences among them are the engine's absence kinds."""
 
-        EXCUSED = Reason.EXCUSED.value, _("cancelled in time")
-        TEAM = Reason.TEAM.value, _("team match")
-        LATE = Reason.LATE.value, _("cancelled late: not paired")
+        EXCUSED = Reason.EXCUSED.value, OUTCOME_WORDS[Scored.EXCUSED]
+        TEAM = Reason.TEAM.value, OUTCOME_WORDS[Scored.TEAM]
+        LATE = Reason.LATE.value, OUTCOME_WORDS[Scored.LATE]
         FORFEIT = "forfeit", _("cancelled after publication: the opponent wins by default")
         BYE = "bye", _("has the bye: nothing changes")
         PRESENT = "present", _("registered again")
-        AUTO = Reason.AUTO.value, _("cancelled automatically after two no-shows")
+        AUTO = Reason.AUTO.value, OUTCOME_WORDS[Scored.AUTO]
 
     round = models.ForeignKey(
         Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="registrations"

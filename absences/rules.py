@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
+from competition.schedule import before
+
 
 class Timing(enum.Enum):
     TIMELY = "timely"  # before the deadline: excused (or team), a share of the own value
@@ -17,9 +19,9 @@ class Timing(enum.Enum):
 
 
 def timing(reported_at: datetime, deadline: datetime, published_at: datetime | None) -> Timing:
-    """A report at the deadline itself (18:00:00) is late; instants compare in UTC."""
-    if published_at is not None and reported_at >= published_at:
+    """A report at the deadline itself (18:00:00) is late (`schedule.before`)."""
+    if published_at is not None and not before(reported_at, published_at):
         return Timing.AFTER_PUBLICATION
-    if reported_at < deadline:
+    if before(reported_at, deadline):
         return Timing.TIMELY
     return Timing.AFTER_DEADLINE

@@ -25,6 +25,7 @@ from competition.explanations import what_it_earns
 from competition.keizer.scoring import NO_SHOWS, appearances
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Competition, Game, Participant, Round
+from competition.outcomes import OUTCOME_WORDS
 from competition.services import CompetitionError
 from members.models import Member
 
@@ -101,7 +102,7 @@ def digest(consequences: list[Consequence]) -> str:
 
 def current_competition(now: datetime) -> Competition | None:
     """The internal competition of the current season."""
-    return Competition.objects.classical().current(timezone.localdate(now)).first()
+    return Competition.objects.following_the_club_week().current(timezone.localdate(now)).first()
 
 
 def participant_of(member: Member, competition: Competition | None) -> Participant | None:
@@ -152,7 +153,7 @@ def season_evenings(member: Member, now: datetime, from_day: date | None = None)
                 round_.cancellation_deadline,
                 status,
                 cancelled,
-                deadline_passed=round_.cancellation_deadline <= now,
+                deadline_passed=not round_.cancels_in_time(now),
                 board=shown.board if shown else None,
                 colour=(_("white") if shown.is_white(participant.pk) else _("black"))
                 if shown
@@ -176,7 +177,7 @@ def _status(round_, participant, absence, game, in_lineup: bool) -> tuple[str, b
         return _("cancelled after publication"), True
     if round_.is_published:
         if round_.bye_id == participant.pk:
-            return _("bye"), False
+            return str(OUTCOME_WORDS[Scored.BYE]), False
         if game is not None:
             return _("paired"), False
     return _("registered"), False
@@ -216,7 +217,7 @@ def _consequence(
     absence = round_.absences.filter(participant=participant).first()
     game = Game.objects.filter(round=round_).involving(participant).first()
     timing = rules.timing(reported_at, round_.cancellation_deadline, round_.published_at)
-    if reported_at >= round_.play_starts_at and not by_arbiter:
+    if round_.games_started(reported_at) and not by_arbiter:
         return Consequence(
             round_, None, _("The games have started: only the arbiter can change this evening.")
         )
@@ -419,7 +420,7 @@ def apply_no_show_rule(now: datetime) -> list[Participant]:
     internal competition of the current season."""
     cancelled = []
     today = timezone.localdate(now)
-    for competition in Competition.objects.classical().open().current(today):
+    for competition in Competition.objects.following_the_club_week().open().current(today):
         season = exchange.season_for(competition)
         played = len(season.rounds)
         if played < 2:
@@ -482,7 +483,7 @@ def _cancelled(competition: Competition, number: int) -> set[int]:
         member_id
         for member_id, registration in last.items()
         if registration.outcome == Outcome.FORFEIT
-        and registration.reported_at < round_.play_starts_at
+        and not round_.games_started(registration.reported_at)
     ]
     return set(
         competition.participants.filter(member_id__in=cancelled).values_list("pk", flat=True)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from datetime import timedelta
 
 from benchmarks import django_env
 from benchmarks.report import Report
@@ -43,6 +42,7 @@ def run(report: Report) -> None:
 
     from competition import services
     from competition.models import Competition, Round, Season
+    from competition.schedule import EVENING_SPACING, weekly_evenings
 
     from .keizer import generated_season
 
@@ -51,13 +51,15 @@ def run(report: Report) -> None:
         flush=True,
     )
     today = timezone.localdate()
-    first_evening = today - timedelta(weeks=ROUNDS - 2)  # round 28 is next week's evening
+    first_evening = today - EVENING_SPACING * (ROUNDS - 2)  # round 28 is next week's evening
     Season.objects.filter(name="bench-arbiter").delete()  # a kept DATABASE_URL's last run
     season = Season.objects.create(name="bench-arbiter", start_date=first_evening)
     competition = Competition.objects.create(season=season)
     played = generated_season(PLAYERS, ROUNDS - 1, rounds_per_period=7, seed=3)
     services.load_season(competition, played, first_evening, timezone.now())
-    round_ = Round.on_evening(competition, ROUNDS, first_evening + timedelta(weeks=ROUNDS - 1))
+    round_ = Round.on_evening(
+        competition, ROUNDS, weekly_evenings(first_evening, ROUNDS)[ROUNDS - 1]
+    )
     round_.save()
 
     arbiter = User.objects.filter(username="bench-arbiter").first() or (
@@ -66,10 +68,10 @@ def run(report: Report) -> None:
     client = Client()
     client.force_login(arbiter)
 
-    page = reverse("admin:competition_round_change", args=[round_.pk])
-    pair = reverse("admin:competition_round_pair", args=[round_.pk])
-    publish = reverse("admin:competition_round_publish", args=[round_.pk])
-    results = reverse("admin:competition_round_results", args=[round_.pk])
+    page = reverse("arbiter:round", args=[round_.pk])
+    pair = reverse("arbiter:pair", args=[round_.pk])
+    publish = reverse("arbiter:publish", args=[round_.pk])
+    results = reverse("arbiter:results", args=[round_.pk])
 
     def request(method: str, url: str, data=None, status: int = 200) -> Callable[[], None]:
         def send() -> None:

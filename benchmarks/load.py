@@ -54,7 +54,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
@@ -134,6 +134,7 @@ def production_env(folder: Path, database_url: str) -> dict[str, str]:
 
 def prepare_site(env: dict[str, str], folder: Path) -> None:
     from competition.keizer import season_file
+    from competition.schedule import EVENING_SPACING
 
     from .keizer import generated_season
 
@@ -142,7 +143,7 @@ def prepare_site(env: dict[str, str], folder: Path) -> None:
     path.write_text(season_file.dumps(season), encoding="utf-8")
     # Round 28 was last week's evening: every round is past and published.
     today = datetime.now(ZoneInfo("Europe/Amsterdam")).date()  # the site's TIME_ZONE
-    first_evening = (today - timedelta(weeks=ROUNDS)).isoformat()
+    first_evening = (today - EVENING_SPACING * ROUNDS).isoformat()
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput")
     manage(env, "import_season", str(path), "--season", SEASON, "--first-evening", first_evening)
@@ -212,8 +213,8 @@ def free_port() -> int:
 
 def wait_until_answering(server: subprocess.Popen, url: str, log: Path) -> None:
     """Polls `url` until gunicorn answers at all (any HTTP status), at most STARTUP seconds."""
-    deadline = time.monotonic() + STARTUP
-    while time.monotonic() < deadline:
+    until = time.monotonic() + STARTUP
+    while time.monotonic() < until:
         if server.poll() is not None:
             raise RuntimeError(f"gunicorn ended at start:\n{log.read_text()[-3000:]}")
         try:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
 
 from benchmarks import django_env
@@ -88,8 +87,9 @@ def run(report: Report) -> None:
     from django.utils import timezone
 
     from competition import services
-    from competition.management.commands.load_demo import RAPID_SETTINGS
     from competition.models import Competition, Game, Round, Season
+    from competition.schedule import EVENING_SPACING
+    from dsc_site.management.commands.load_demo import RAPID_SETTINGS
 
     from .keizer import generated_season
 
@@ -98,7 +98,7 @@ def run(report: Report) -> None:
         flush=True,
     )
     today = timezone.localdate()
-    first_evening = today - timedelta(weeks=PLAYED + 1)
+    first_evening = today - EVENING_SPACING * (PLAYED + 1)
     Season.objects.filter(name="bench-rapid").delete()  # a kept DATABASE_URL's last run
     season = Season.objects.create(name="bench-rapid", start_date=first_evening)
     rapid = Competition.objects.create(
@@ -114,7 +114,7 @@ def run(report: Report) -> None:
     client = Client()
     client.force_login(arbiter)
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    path = reverse("admin:competition_competition_rapid-evening", args=[rapid.pk])
+    path = reverse("arbiter:rapid-evening", args=[rapid.pk])
 
     class Quiet(WSGIRequestHandler):
         def log_message(self, *args):

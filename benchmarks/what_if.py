@@ -19,8 +19,6 @@ Each line also says how many SQL queries the request made.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from benchmarks import django_env
 from benchmarks.report import Report, cpu_ms, wall_ms
 
@@ -41,6 +39,7 @@ def run(report: Report) -> None:
     from competition import services
     from competition.keizer.season import Result
     from competition.models import Competition, Round, Season
+    from competition.schedule import EVENING_SPACING, weekly_evenings
 
     from .keizer import generated_season
 
@@ -50,15 +49,16 @@ def run(report: Report) -> None:
         flush=True,
     )
     today = timezone.localdate()
-    first_evening = today - timedelta(weeks=ROUND - 2)  # round 28 is next week's evening
+    first_evening = today - EVENING_SPACING * (ROUND - 2)  # round 28 is next week's evening
     Season.objects.filter(name="bench-what-if").delete()  # a kept DATABASE_URL's last run
     season = Season.objects.create(name="bench-what-if", start_date=first_evening)
     competition = Competition.objects.create(season=season)
     played = generated_season(PLAYERS, ROUND - 1, rounds_per_period=7, seed=5)
     services.load_season(competition, played, first_evening, timezone.now())
     asked, after = (
-        Round.on_evening(competition, number, first_evening + timedelta(weeks=number - 1))
-        for number in (ROUND, ROUND + 1)
+        Round.on_evening(competition, number, evening)
+        for number, evening in enumerate(weekly_evenings(first_evening, ROUND + 1), start=1)
+        if number >= ROUND
     )
     asked.save()
     after.save()

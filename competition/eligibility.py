@@ -14,33 +14,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from competition import exchange
 from competition.keizer.attendance import Forecast, forecast
 from competition.keizer.scoring import ABSENCE_OUTCOMES, ATTENDED, Outcome
 from competition.keizer.season import Absence as EngineAbsence
 from competition.models import Absence, Competition, Game, Participant, Ranking, Round
-
-# What counts as attended, in words; `ATTENDED` decides, this only names each outcome
-# (tested: every outcome that counts has a name here).
-ATTENDED_WORDS = {
-    Outcome.WIN: gettext_lazy("a game"),
-    Outcome.DRAW: gettext_lazy("a game"),
-    Outcome.LOSS: gettext_lazy("a game"),
-    Outcome.FORFEIT_WIN: gettext_lazy("a win by default"),
-    Outcome.BYE: gettext_lazy("the bye"),
-    Outcome.TEAM: gettext_lazy("a team match"),
-}
+from competition.outcomes import OUTCOME_WORDS
 
 
 def what_counts() -> list[str]:
-    """The kinds of evening that count as attended, each named once, in the table's order."""
-    names: list[str] = []
-    for outcome in Outcome:
-        if outcome in ATTENDED and str(ATTENDED_WORDS[outcome]) not in names:
-            names.append(str(ATTENDED_WORDS[outcome]))
-    return names
+    """What counts as attended (the engine's `ATTENDED`), in the site's words for each
+    outcome, in the engine's order."""
+    return [str(OUTCOME_WORDS[outcome]) for outcome in Outcome if outcome in ATTENDED]
 
 
 @dataclass(frozen=True)
@@ -54,7 +41,7 @@ class Eligibility:
 
 def has_eligibility(competition: Competition) -> bool:
     """Only the internal competition has prizes that ask for two thirds of the rounds."""
-    return competition.is_classical
+    return competition.prizes_ask_attendance
 
 
 def rounds_to_come(

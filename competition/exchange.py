@@ -43,6 +43,7 @@ from competition.models import (
     Round,
     Standing,
 )
+from competition.schedule import weekly_evenings
 from members.models import ExternalGame, Member, TeamMatch
 
 
@@ -175,7 +176,7 @@ def team_match_absences(
     club evening or the day after (DSC rule f): absent with the team reason, unless they are
     seated in the round anyway. Only the internal (classical) competition; the team reason
     takes precedence over a cancellation recorded for the same evening."""
-    if not competition.is_classical or not rounds:
+    if not competition.counts_team_matches or not rounds:
         return {}
     first, last = min(r.date for r in rounds), max(r.date for r in rounds) + timedelta(days=1)
     members = competition.participants.filter(member__isnull=False)
@@ -435,11 +436,12 @@ def season_rows(
         for position, player in enumerate(season.players, start=1)
     }
     rounds, games, absences = [], [], []
-    for number, engine_round in enumerate(season.rounds, start=1):
+    evenings = weekly_evenings(first_evening, len(season.rounds))
+    for number, (engine_round, evening) in enumerate(zip(season.rounds, evenings, strict=True), 1):
         round_ = Round.on_evening(
             competition,
             number,
-            first_evening + timedelta(weeks=number - 1),
+            evening,
             bye=participants[engine_round.bye] if engine_round.bye else None,
         )
         round_.published_at = min(round_.publish_at, now)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from competition.keizer.scoring import Appearance, Outcome, own_share, points
 from competition.keizer.season import Settings
+from competition.outcomes import OUTCOME_WORDS
 from competition.templatetags.keizer import format_amount
 
 
@@ -72,13 +73,5 @@ def explain(
             "value": opponent_value,
             "points": format_amount(amount),
         }
-    absences = {
-        Outcome.BYE: _("bye"),
-        Outcome.EXCUSED: _("cancelled in time"),
-        Outcome.TEAM: _("team match"),
-        Outcome.LATE: _("cancelled after the deadline"),
-        Outcome.UNEXCUSED: _("absent without cancelling"),
-        Outcome.AUTO: _("cancelled automatically"),
-    }
     share = share_of_value(own_share(appearance.outcome, settings), own_value, amount, yours=False)
-    return f"{absences[appearance.outcome]}: {share}"
+    return f"{OUTCOME_WORDS[appearance.outcome]}: {share}"

@@ -156,7 +156,7 @@ def preview_newcomer(
 
 
 def newcomer_group(competition: Competition, member: Member) -> str:
-    if competition.kind != Competition.Kind.CLASSICAL:
+    if not competition.has_groups:
         return ""
     participants = list(competition.participants.exclude(group="").select_related("member"))
     if not participants:

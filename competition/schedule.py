@@ -1,34 +1,44 @@
 """When things happen around a club evening: the club's week (rules section 7, DSC rule v).
 
 `ClubWeek` holds the club's times and computes, from a club evening's date, the cancellation
-deadline, the publication of the pairing and the moment results stop being provisional. Times
-are Europe/Amsterdam wall-clock times, built from the local date plus a time of day (never by
-adding hours to a UTC instant), so they stay right across the DST weekends.
+deadline, the publication of the pairing, the start of play and the moment results stop being
+provisional. Times are the club's wall-clock times (its zone: `TIME_ZONE`, Europe/Amsterdam),
+built from the local date plus a time of day (never by adding hours to a UTC instant), so they
+stay right across the DST weekends. `before` is the one comparison with such a moment: at the
+moment itself (18:00:00) it has come, so a cancellation then is late.
 
 `club_week()` is the one place that reads those times from the settings; the settings module
 holds their defaults (Friday 18:00, 20:00 that Friday, play from 19:45 and results final at
-23:30 on the evening).
+23:30 on the evening). A season's club evenings are a week apart (`EVENING_SPACING`) until the
+arbiter moves one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 
-CLUB_TIME_ZONE = ZoneInfo("Europe/Amsterdam")
+EVENING_SPACING = timedelta(weeks=1)  # a club evening every week
+
+
+def weekly_evenings(first: date, count: int) -> list[date]:
+    """`count` club evenings a week apart from the first."""
+    return [first + EVENING_SPACING * week for week in range(count)]
+
+
+def before(moment: datetime, limit: datetime) -> bool:
+    """Whether `moment` is before a moment of the club's week: strictly earlier, so at the
+    limit itself (a cancellation at 18:00:00, a result at 23:30:00) it has come. Aware
+    instants compare in UTC, whatever their zone."""
+    return moment < limit
 
 
 def last_weekday_before(day: date, weekday: int) -> date:
     """The last `weekday` (Monday = 0) strictly before `day`."""
     return day - timedelta(days=(day.weekday() - weekday - 1) % 7 + 1)
-
-
-def local_moment(day: date, at: time) -> datetime:
-    """The aware instant of a local wall-clock time on a local date."""
-    return datetime.combine(day, at, tzinfo=CLUB_TIME_ZONE)
 
 
 @dataclass(frozen=True)
@@ -38,33 +48,40 @@ class ClubWeek:
     publication_time: time  # the pairing appears at this time on the deadline's day
     results_final_time: time  # results are provisional until this time on the evening
     play_time: time  # the games start: members can no longer cancel online
+    zone: tzinfo  # the club's wall clock
+
+    def moment(self, day: date, at: time) -> datetime:
+        """The aware instant of a wall-clock time on a date of the club's."""
+        return datetime.combine(day, at, tzinfo=self.zone)
 
     def deadline_day(self, evening: date) -> date:
         return last_weekday_before(evening, self.deadline_weekday)
 
     def cancellation_deadline(self, evening: date) -> datetime:
-        return local_moment(self.deadline_day(evening), self.deadline_time)
+        return self.moment(self.deadline_day(evening), self.deadline_time)
 
     def publication_at(self, evening: date) -> datetime:
-        return local_moment(self.deadline_day(evening), self.publication_time)
+        return self.moment(self.deadline_day(evening), self.publication_time)
 
     def publication_on_the_evening(self, evening: date) -> datetime:
         """For rounds paired on the evening itself (the rapid competition)."""
-        return local_moment(evening, self.publication_time)
+        return self.moment(evening, self.publication_time)
 
     def results_final_at(self, evening: date) -> datetime:
-        return local_moment(evening, self.results_final_time)
+        return self.moment(evening, self.results_final_time)
 
     def play_starts_at(self, evening: date) -> datetime:
-        return local_moment(evening, self.play_time)
+        return self.moment(evening, self.play_time)
 
 
 def club_week() -> ClubWeek:
-    """The club's week as the settings give it (`CLUB_*` in `dsc_site/settings.py`)."""
+    """The club's week as the settings give it (`CLUB_*` and `TIME_ZONE` in
+    `dsc_site/settings.py`)."""
     return ClubWeek(
         deadline_weekday=settings.CLUB_DEADLINE_WEEKDAY,
         deadline_time=settings.CLUB_DEADLINE_TIME,
         publication_time=settings.CLUB_PUBLICATION_TIME,
         results_final_time=settings.CLUB_RESULTS_FINAL_TIME,
         play_time=settings.CLUB_PLAY_TIME,
+        zone=ZoneInfo(settings.TIME_ZONE),
     )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competition import lineup
 from competition.models import Competition, Round, Season
+from competition.schedule import weekly_evenings
 from competition.services import CompetitionError
 
 SEASON_ROUNDS = 28
@@ -16,7 +17,7 @@ SEASON_ROUNDS = 28
 
 def proposed_dates(first_evening: date, count: int = SEASON_ROUNDS) -> list[date]:
     """Weekly club evenings from the first; the arbiter removes holidays and adds later dates."""
-    return [first_evening + timedelta(weeks=week) for week in range(count)]
+    return weekly_evenings(first_evening, count)
 
 
 @transaction.atomic

@@ -99,7 +99,7 @@ def round_rows(round_: Round) -> list[list[str]]:
 
 def file_name(competition: Competition, what: str) -> str:
     """dsc-2026-2027-ranglijst-12.csv, dsc-2026-2027-rapid-ronde-4.csv."""
-    kind = "" if competition.is_classical else "-rapid"
+    kind = f"-{competition.short_name}" if competition.short_name else ""
     return f"dsc-{slugify(competition.season.name)}{kind}-{slugify(what)}.csv"
 
 

@@ -129,7 +129,7 @@ def trf_text(competition: Competition) -> str:
         )
     tournament = trf.Tournament(
         name=f"DSC interne competitie {competition.season.name}"
-        + (" (rapid)" if competition.kind == Competition.Kind.RAPID else ""),
+        + (f" ({competition.short_name})" if competition.short_name else ""),
         city="Drachten",
         federation="NED",
         startdate=rounds[0].date.strftime("%Y/%m/%d") if rounds else "",

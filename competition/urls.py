@@ -1,23 +1,23 @@
 from django.urls import path
 
-from competition import result_entry, views
+from competition import downloads, result_entry, views
 
 app_name = "competition"
 urlpatterns = [
     path("", views.home, name="home"),
     path("ranglijst/", views.standings, name="standings"),
     path("ranglijst/<int:round_number>/", views.standings, name="standings-round"),
-    path("ranglijst/<int:round_number>.csv", views.standings_csv, name="standings-csv"),
+    path("ranglijst/<int:round_number>.csv", downloads.standings_csv, name="standings-csv"),
     path("indeling/", views.pairing, name="pairing"),
-    path("indeling/<int:round_number>/afdrukken/", views.pairing_print, name="pairing-print"),
-    path("indeling/<int:round_number>/uitslagbriefjes/", views.slips_print, name="slips-print"),
-    path("ranglijst/afdrukken/", views.standings_print, name="standings-print"),
+    path("indeling/<int:round_number>/afdrukken/", downloads.pairing_print, name="pairing-print"),
+    path("indeling/<int:round_number>/uitslagbriefjes/", downloads.slips_print, name="slips-print"),
+    path("ranglijst/afdrukken/", downloads.standings_print, name="standings-print"),
     path(
         "ranglijst/<int:round_number>/afdrukken/",
-        views.standings_print,
+        downloads.standings_print,
         name="standings-round-print",
     ),
-    path("indeling/<int:round_number>.csv", views.round_csv, name="round-csv"),
+    path("indeling/<int:round_number>.csv", downloads.round_csv, name="round-csv"),
     path("rapid/ranglijst/", views.standings, {"kind": "rapid"}, name="rapid-standings"),
     path(
         "rapid/ranglijst/<int:round_number>/",
@@ -27,38 +27,38 @@ urlpatterns = [
     ),
     path(
         "rapid/ranglijst/<int:round_number>.csv",
-        views.standings_csv,
+        downloads.standings_csv,
         {"kind": "rapid"},
         name="rapid-standings-csv",
     ),
     path("rapid/indeling/", views.pairing, {"kind": "rapid"}, name="rapid-pairing"),
     path(
         "rapid/indeling/<int:round_number>/afdrukken/",
-        views.pairing_print,
+        downloads.pairing_print,
         {"kind": "rapid"},
         name="rapid-pairing-print",
     ),
     path(
         "rapid/indeling/<int:round_number>/uitslagbriefjes/",
-        views.slips_print,
+        downloads.slips_print,
         {"kind": "rapid"},
         name="rapid-slips-print",
     ),
     path(
         "rapid/ranglijst/afdrukken/",
-        views.standings_print,
+        downloads.standings_print,
         {"kind": "rapid"},
         name="rapid-standings-print",
     ),
     path(
         "rapid/ranglijst/<int:round_number>/afdrukken/",
-        views.standings_print,
+        downloads.standings_print,
         {"kind": "rapid"},
         name="rapid-standings-round-print",
     ),
     path(
         "rapid/indeling/<int:round_number>.csv",
-        views.round_csv,
+        downloads.round_csv,
         {"kind": "rapid"},
         name="rapid-round-csv",
     ),

@@ -89,7 +89,9 @@ INSTALLED_APPS = [
     "members",
     "competition",
     "absences",
+    "clubweek",
     "training",
+    "arbiter",
 ]
 
 MIDDLEWARE = [
@@ -268,7 +270,7 @@ MIDDLEWARE = [
 
 
 # --- Public pages from a cache every web process shares (base/page_cache.py) -----------------
-INSTALLED_APPS += ["base"]
+INSTALLED_APPS += ["base", "dsc_site"]
 MIDDLEWARE.insert(
     MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
     "base.page_cache.PageCacheMiddleware",  # before sessions: a visitor needs none

@@ -34,7 +34,7 @@ class MailChoiceForm(forms.ModelForm):
             "mail_ranking": _("The new ranking"),
         }
         help_texts = {
-            # What the worker sends (absences/ranking_mail.py): classical rounds only, once.
+            # What the worker sends (clubweek/ranking_mail.py): classical rounds only, once.
             "mail_ranking": _(
                 "After each club evening of the internal competition, once its results are "
                 "final: your new position, your points of that round and the top of the "

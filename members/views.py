@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from base.links import link
 from members import performance, services
 from members.forms import MailChoiceForm
 from members.models import Member, Team
@@ -47,9 +47,11 @@ def profile(request: HttpRequest) -> HttpResponse:
         return redirect("members:profile")
     context = {"member": member, "form": form}
     if member is not None:
-        link = calendar_link(member)
+        address = calendar_link(member)
         # webcal:// opens the phone's or computer's calendar app to subscribe.
-        context.update(calendar_link=link, calendar_subscription="webcal:" + link.split(":", 1)[1])
+        context.update(
+            calendar_link=address, calendar_subscription="webcal:" + address.split(":", 1)[1]
+        )
     return render(request, "members/profile.html", context)
 
 
@@ -66,6 +68,5 @@ def renew_calendar_link(request: HttpRequest) -> HttpResponse:
 
 
 def calendar_link(member: Member) -> str:
-    """The full address of the member's own calendar feed (absences.feeds.member_feed)."""
-    path = reverse("absences:member-calendar", args=[member.calendar_token])
-    return settings.SITE_URL.rstrip("/") + path
+    """The full address of the member's own calendar feed (clubweek.feeds.member_feed)."""
+    return link("clubweek:member-calendar", member.calendar_token)

@@ -9,10 +9,11 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone
 
+from arbiter import roles
 from benchmarks.keizer import generated_season
 from competition import services
 from competition.keizer import season_file
@@ -20,7 +21,6 @@ from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Season as EngineSeason
 from competition.models import Competition, Participant, Season
 from members.models import ExternalGame, Team, TeamMatch
-from training import writers
 
 WORKED_EXAMPLE = Path(__file__).parent / "competition" / "keizer" / "data" / "worked_example.json"
 FIRST_EVENING = date(2026, 9, 3)  # a Thursday
@@ -92,20 +92,9 @@ def big_engine_season(players: int = 150, rounds: int = 28) -> EngineSeason:
 
 
 def make_arbiter(username: str = "arbiter") -> User:
-    group, _ = Group.objects.get_or_create(name="Wedstrijdleiding")
-    group.permissions.set(
-        Permission.objects.filter(
-            content_type__app_label__in=["competition", "members", "absences"]
-        )
-        # Login lockouts: see them and lift one.
-        | Permission.objects.filter(
-            content_type__app_label="axes",
-            codename__in=["view_accessattempt", "delete_accessattempt"],
-        )
-        | writers.writing_permissions()  # training articles
-    )
+    """A staff account in the arbiter's group, as the demo's (`arbiter.roles`)."""
     user = User.objects.create_user(username, password="arbiter-password", is_staff=True)
-    user.groups.add(group)
+    user.groups.add(roles.arbiter_group())
     return user
 
 
@@ -127,7 +116,8 @@ def import_season_file(path, season: str = "2027-2028", first_evening: str = "20
 
 
 def round_page_data(round_, games=(), absences=(), **changes) -> dict:
-    """The POST of a round's admin page: its fields, the games and the absence rows."""
+    """The POST of a round's page (`arbiter.rounds`): its fields, a draft's boards (a published
+    round's page has no boards' rows) and the absence rows."""
     data = {
         "competition": round_.competition_id,
         "number": round_.number,
@@ -135,9 +125,10 @@ def round_page_data(round_, games=(), absences=(), **changes) -> dict:
         "publish_at_0": round_.publish_at.date().isoformat(),
         "publish_at_1": "20:00",
         "bye": round_.bye_id or "",
-        **management_form("games", len(games), len(games)),
         **management_form("absences", len(absences)),
     }
+    if games or not round_.is_published:
+        data |= management_form("games", len(games), len(games))
     for i, game in enumerate(games):
         data |= {
             f"games-{i}-id": game.pk,

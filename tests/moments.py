@@ -26,4 +26,5 @@ DSC_WEEK = ClubWeek(
     publication_time=time(20),
     results_final_time=time(23, 30),
     play_time=time(19, 45),
+    zone=AMSTERDAM,
 )

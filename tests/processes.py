@@ -134,7 +134,7 @@ def worker_process(env: dict, interval: float) -> Iterator[tuple[subprocess.Pope
     """The worker in its loop; yields it and its output once its signal handlers are in place.
     Killed afterwards if the test did not stop it."""
     worker = subprocess.Popen(
-        [sys.executable, "manage.py", "publish_due_rounds", "--loop", "--interval", str(interval)],
+        [sys.executable, "manage.py", "run_worker", "--loop", "--interval", str(interval)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -1,4 +1,4 @@
-// The rapid evening's tap targets (templates/admin/competition/competition/rapid_evening.html):
+// The rapid evening's tap targets (templates/arbiter/rapid_evening.html):
 // each board's buttons (1-0, ½-½, 0-1) fill its result field, which the keyboard fills too
 // (1, 0, r, 1f, 0f, 00f); the button of what the field holds is shown pressed. Without this
 // script the buttons stay hidden and the fields work as on the results page.

@@ -13,8 +13,8 @@ from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from absences import publication
 from base import page_cache
+from clubweek import worker
 from competition import lineup, seasons, services
 from members.models import Member
 from operations import backups
@@ -83,7 +83,7 @@ def test_a_pairing_the_arbiter_publishes_shows_at_once(visitor, paired_round_4):
 def test_the_workers_publication_at_eight_shows_at_once(visitor, paired_round_4):
     with time_machine.travel(at(20), tick=False):
         assert "Indeling van ronde 4" not in cached(visitor, PAIRING)
-        publication.run_pass(at(20))
+        worker.run_pass(at(20))
         assert "Indeling van ronde 4" in visitor.get(PAIRING).content.decode()
 
 

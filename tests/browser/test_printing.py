@@ -154,7 +154,7 @@ def test_the_arbiter_prints_the_draft_of_round_14_from_the_round_page(
     round_13 = Round.objects.get(competition__kind="classical", number=13)
     services.enter_results(round_13, {game.pk: Result.DRAW.value for game in round_13.games.all()})
     round_14 = Round.objects.get(competition__kind="classical", number=14)
-    log_in(page, live_server.url, ARBITER, f"/beheer/competition/round/{round_14.pk}/change/")
+    log_in(page, live_server.url, ARBITER, f"/beheer/ronde/{round_14.pk}/")
     page.get_by_role("button", name="Indeling maken").click()
     expect(page.locator("ul.messagelist")).to_contain_text("De indeling is gemaakt")
     page.get_by_role("link", name="Indeling afdrukken").click()
@@ -166,7 +166,7 @@ def test_the_arbiter_prints_the_draft_of_round_14_from_the_round_page(
     for board, white, black in boards_of(round_14):
         assert f" {board} {white} {black} " in sheets[0]
     page.get_by_role("link", name="Terug").click()
-    expect(page).to_have_url(re.compile(rf"/beheer/competition/round/{round_14.pk}/change/$"))
+    expect(page).to_have_url(re.compile(rf"/beheer/ronde/{round_14.pk}/$"))
 
 
 def competition_with_boards(boards: int) -> Round:

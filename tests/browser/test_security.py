@@ -156,8 +156,8 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     assert not seen, seen
 
     # A round's steps: its form, the results, the pairing, publishing early, the history.
-    visit(f"/beheer/competition/round/{round_13.pk}/change/")
-    visit(f"/beheer/competition/round/{round_13.pk}/results/")
+    visit(f"/beheer/ronde/{round_13.pk}/")
+    visit(f"/beheer/ronde/{round_13.pk}/uitslagen/")
     expect(page.locator("h1")).to_have_text("Uitslagen ronde 13", use_inner_text=True)
     for _board in range(round_13.games.count()):  # the cursor starts on board 1
         page.keyboard.type("r")
@@ -166,11 +166,11 @@ def test_every_page_works_under_the_content_security_policy(demo, live_server, p
     page.get_by_role("button", name="Ja, uitslagen nu opslaan").first.click()
     expect(page.locator("ul.messagelist")).to_contain_text("uitslag(en) opgeslagen")
     assert not seen, seen
-    visit(f"/beheer/competition/round/{round_14.pk}/change/")
+    visit(f"/beheer/ronde/{round_14.pk}/")
     page.get_by_role("button", name="Indeling maken").click()
     expect(page.locator("ul.messagelist")).to_contain_text("De indeling is gemaakt")
-    visit(f"/beheer/competition/round/{round_14.pk}/print/")  # the draft, printed
-    visit(f"/beheer/competition/round/{round_14.pk}/change/")
+    visit(f"/beheer/ronde/{round_14.pk}/afdrukken/")  # the draft, printed
+    visit(f"/beheer/ronde/{round_14.pk}/")
     page.get_by_role("button", name="Indeling publiceren").click()
     expect(page.locator("h1")).to_have_text(
         "Ronde 14 publiceren vóór de afmeldtermijn?", use_inner_text=True

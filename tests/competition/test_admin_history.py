@@ -77,14 +77,10 @@ def test_an_old_version_of_a_game_cannot_be_saved_past_the_services(arbiter_clie
 
 
 def test_the_rounds_actions_are_buttons_the_next_step_filled(arbiter_client, round_4):
-    page = arbiter_client.get(
-        reverse("admin:competition_round_change", args=[round_4.pk])
-    ).content.decode()
+    page = arbiter_client.get(reverse("arbiter:round", args=[round_4.pk])).content.decode()
     assert re.search(r'<button type="submit" class="action-button primary">Indeling maken', page)
     assert re.search(r'<button type="submit" class="action-button">Indeling publiceren', page)
     services.make_pairing(round_4)
-    page = arbiter_client.get(
-        reverse("admin:competition_round_change", args=[round_4.pk])
-    ).content.decode()
+    page = arbiter_client.get(reverse("arbiter:round", args=[round_4.pk])).content.decode()
     assert re.search(r'class="action-button">Opnieuw indelen', page)
     assert re.search(r'class="action-button primary">Indeling publiceren', page)

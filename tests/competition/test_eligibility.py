@@ -16,10 +16,11 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
+from absences.models import Registration
 from competition import services
-from competition.eligibility import ATTENDED_WORDS
-from competition.keizer.scoring import ATTENDED
+from competition.keizer.scoring import Outcome
 from competition.models import Absence, Round
+from competition.outcomes import OUTCOME_WORDS
 from tests.factories import cancel_online, make_line_up
 from tests.moments import at
 
@@ -64,8 +65,8 @@ def test_the_player_page_tells_attended_within_reach_and_how_many_may_be_missed(
     assert "Jansen mag nog 5 keer missen." in page
     assert "minstens 19 van de 28 clubavonden" in page
     assert (
-        "Telt als aanwezig: een partij, een reglementaire winst, vrij (oneven), een teamwedstrijd."
-        in page
+        "Telt als aanwezig: gewonnen, remise, verloren, reglementair gewonnen, vrij (oneven), "
+        "teamwedstrijd." in page
     )
 
 
@@ -113,5 +114,9 @@ def test_after_confirming_the_player_page_tells_what_the_preview_said(
     )
 
 
-def test_every_outcome_that_counts_as_attended_is_named_on_the_page():
-    assert ATTENDED_WORDS.keys() >= ATTENDED
+def test_every_outcome_has_the_sites_words_in_one_table():
+    """The player page, the admin, a member's evenings and what counts as attended all name an
+    outcome with these words (`competition/outcomes.py`)."""
+    assert OUTCOME_WORDS.keys() == set(Outcome)
+    assert Absence.Reason.LATE.label == OUTCOME_WORDS[Outcome.LATE] == "te laat afgemeld"
+    assert Registration.Outcome.LATE.label == OUTCOME_WORDS[Outcome.LATE]

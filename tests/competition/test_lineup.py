@@ -124,7 +124,7 @@ def test_a_newcomer_is_added_and_appears_in_the_next_ranking(example_competition
 
 def test_the_arbiter_previews_then_adds_a_newcomer(arbiter_client, example_competition):
     newcomer = Member.objects.create(name="Nieuweling", estimated_rating=1650)
-    url = reverse("admin:competition_competition_newcomer", args=[example_competition.pk])
+    url = reverse("arbiter:newcomer", args=[example_competition.pk])
     page = arbiter_client.get(url).content.decode()
     assert 'value="4"' in page  # the next round to pair
     preview = arbiter_client.post(
@@ -145,7 +145,7 @@ def test_the_arbiter_previews_then_adds_a_newcomer(arbiter_client, example_compe
 def test_the_arbiter_fills_ranking_zero_in_the_admin(arbiter_client, june_list):
     players = [member("Bakker", 1800, june_list), member("Jansen", 2000, june_list)]
     competition = make_competition()
-    url = reverse("admin:competition_competition_ranking-zero", args=[competition.pk])
+    url = reverse("arbiter:ranking-zero", args=[competition.pk])
     response = arbiter_client.post(
         url, {"rating_list": june_list.pk, "members": [m.pk for m in players]}
     )

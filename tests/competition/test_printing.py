@@ -104,11 +104,9 @@ def test_the_public_print_addresses_show_no_draft_not_even_to_the_arbiter(
 def test_the_arbiter_prints_a_draft_from_the_round_page_marked_and_never_cached(
     arbiter_client, paired_round_4
 ):
-    change = arbiter_client.get(
-        reverse("admin:competition_round_change", args=[paired_round_4.pk])
-    ).content.decode()
-    wall_url = reverse("admin:competition_round_print", args=[paired_round_4.pk])
-    slips_url = reverse("admin:competition_round_slips", args=[paired_round_4.pk])
+    change = arbiter_client.get(reverse("arbiter:round", args=[paired_round_4.pk])).content.decode()
+    wall_url = reverse("arbiter:print-pairing", args=[paired_round_4.pk])
+    slips_url = reverse("arbiter:print-slips", args=[paired_round_4.pk])
     assert f'href="{wall_url}"' in change and "Indeling afdrukken" in change
     assert f'href="{slips_url}"' in change and "Uitslagbriefjes afdrukken" in change
     for url in (wall_url, slips_url):
@@ -123,7 +121,7 @@ def test_the_arbiter_prints_a_draft_from_the_round_page_marked_and_never_cached(
 
 
 def test_only_the_arbiter_may_print_a_draft(client, jansen_client, paired_round_4, db):
-    url = reverse("admin:competition_round_print", args=[paired_round_4.pk])
+    url = reverse("arbiter:print-pairing", args=[paired_round_4.pk])
     for outsider in (client, jansen_client):  # a visitor, a member: to the admin's login
         response = outsider.get(url)
         assert response.status_code == 302 and "/beheer/login/" in response["Location"]

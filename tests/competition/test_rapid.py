@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from absences import publication
+from clubweek import worker
 from competition import services
 from competition.models import Competition, Round
 from tests.factories import make_season
@@ -72,7 +72,7 @@ def test_the_worker_leaves_the_rapid_to_the_arbiter(rapid):
     )
     moment = datetime(2026, 10, 6, 21, tzinfo=AMSTERDAM)
     with time_machine.travel(moment, tick=False):
-        publication.run_pass(moment)
+        worker.run_pass(moment)
     round_3.refresh_from_db()
     assert not round_3.is_published and not round_3.games.exists()
 

@@ -164,7 +164,7 @@ def test_the_start_page_lists_what_the_arbiter_decides_and_deciding_stores_it(
     assert f"Ronde 4, bord {game.board}: {game.white.name} – {game.black.name}" in page
     assert f"{game.white.name} (wit): 1-0, doorgegeven donderdag 24 september 21:00" in page
     assert f"{game.black.name} (zwart): 0-1, doorgegeven donderdag 24 september 22:00" in page
-    decide = reverse("admin:competition_game_decide", args=[game.pk])
+    decide = reverse("arbiter:decide", args=[game.pk])
     assert f'action="{decide}"' in page
     assert "1-0 vaststellen" in page and "0-1 vaststellen" in page
     with time_machine.travel(at(22, 5, day=EVENING_4), tick=False):
@@ -187,7 +187,7 @@ def test_after_half_past_eleven_a_lone_result_is_on_the_start_page(game, arbiter
 
 def test_only_the_arbiter_decides(game):
     services.report_result(game, user_of(game, "white"), WHITE_WINS, DURING)
-    decide = reverse("admin:competition_game_decide", args=[game.pk])
+    decide = reverse("arbiter:decide", args=[game.pk])
     staff = User.objects.create_user("staff", is_staff=True)
     response = client_of(staff).post(decide, {"result": WHITE_WINS})
     assert response.status_code == 403 and Game.objects.get(pk=game.pk).result == ""
@@ -223,7 +223,7 @@ def test_the_games_history_shows_each_players_entry_with_who_and_when(game, arbi
 def test_the_results_page_shows_the_players_entries_and_keeps_a_result_agreed_meanwhile(
     game, published_round_4, arbiter_client
 ):
-    results = reverse("admin:competition_round_results", args=[published_round_4.pk])
+    results = reverse("arbiter:results", args=[published_round_4.pk])
     services.report_result(game, user_of(game, "white"), WHITE_WINS, DURING)
     with time_machine.travel(DURING, tick=False):
         page = arbiter_client.get(results).content.decode()

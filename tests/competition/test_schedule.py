@@ -97,7 +97,7 @@ def wednesday_before(evening: date) -> date:
 def assert_wednesday_times(round_: Round) -> None:
     wednesday = wednesday_before(round_.date)
     # The rapid competition is paired on its evening: published then, at the club's time.
-    published = wednesday if round_.competition.is_classical else round_.date
+    published = round_.date if round_.competition.pairs_on_the_evening else wednesday
     assert round_.publish_at == datetime.combine(published, time(19, 15), tzinfo=AMSTERDAM)
     assert round_.cancellation_deadline == datetime.combine(wednesday, time(17), tzinfo=AMSTERDAM)
     assert round_.results_final_at == datetime.combine(round_.date, time(23), tzinfo=AMSTERDAM)
@@ -107,7 +107,7 @@ def assert_wednesday_times(round_: Round) -> None:
 def test_a_round_added_in_the_admin_follows_the_settings(arbiter_client, db):
     competition = make_competition()
     response = arbiter_client.post(
-        reverse("admin:competition_round_add"),
+        reverse("arbiter:new-round"),
         {
             "competition": competition.pk,
             "number": 1,

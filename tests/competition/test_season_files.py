@@ -65,7 +65,7 @@ def test_an_import_refuses_bad_files_with_the_place_and_changes_nothing(db, tmp_
 
 
 def test_the_arbiter_downloads_the_season_file(arbiter_client, example_competition):
-    url = reverse("admin:competition_competition_season-file", args=[example_competition.pk])
+    url = reverse("arbiter:season-file", args=[example_competition.pk])
     response = arbiter_client.get(url)
     assert response["Content-Disposition"] == 'attachment; filename="dsc-2026-2027-classical.json"'
     assert json.loads(response.content) == json.loads(export())

@@ -26,7 +26,7 @@ def test_the_arbiter_creates_a_season_skipping_the_christmas_holiday(
     june = RatingList.objects.create(date=date(2027, 6, 1))
     for rating, member in enumerate(Member.objects.all()):
         ListedRating.objects.create(rating_list=june, member=member, rating=1500 + 10 * rating)
-    url = reverse("admin:competition_season_new")
+    url = reverse("arbiter:new-season")
     first = arbiter_client.post(
         url,
         {"name": "2027-2028", "first_evening": "2-9-2027", "evenings": "", "rating_list": june.pk},
@@ -62,7 +62,7 @@ def test_the_arbiter_creates_a_season_skipping_the_christmas_holiday(
 
 def test_a_bad_date_is_named(arbiter_client, db):
     response = arbiter_client.post(
-        reverse("admin:competition_season_new"),
+        reverse("arbiter:new-season"),
         {"name": "2027-2028", "first_evening": "2-9-2027", "evenings": "2-9-2027\n31-2-2028"},
     )
     assert (

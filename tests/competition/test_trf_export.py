@@ -224,7 +224,7 @@ def test_the_command_and_the_admin_download(arbiter_client, reported):
     out = StringIO()
     call_command("export_trf", "--season", "2026-2027", stdout=out)
     assert out.getvalue() == trf_text(reported)
-    response = arbiter_client.get(reverse("admin:competition_competition_trf", args=[reported.pk]))
+    response = arbiter_client.get(reverse("arbiter:trf", args=[reported.pk]))
     assert response["Content-Disposition"] == 'attachment; filename="dsc-2026-2027-classical.trf"'
     assert response.content.decode() == out.getvalue()
 
@@ -232,7 +232,7 @@ def test_the_command_and_the_admin_download(arbiter_client, reported):
 def test_without_a_chief_arbiter_there_is_no_report_and_the_arbiter_is_told(
     arbiter_client, example_competition
 ):
-    url = reverse("admin:competition_competition_trf", args=[example_competition.pk])
+    url = reverse("arbiter:trf", args=[example_competition.pk])
     response = arbiter_client.get(url, follow=True)
     page = response.content.decode()
     assert response.redirect_chain[-1][0] == reverse(

@@ -25,6 +25,8 @@ def test_the_web_process_serves_pages_and_static_files(production_env):
 
 
 def test_the_worker_runs_a_pass_and_stops_cleanly_on_sigterm(production_env):
+    # One pass under the worker's old name, as cron lines and older deployments call it;
+    # the loop as compose runs it (`run_worker --loop`).
     once = manage(production_env, "publish_due_rounds")
     assert once.returncode == 0, once.stderr
     with worker_process(production_env, interval=0.5) as (worker, output):

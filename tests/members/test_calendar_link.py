@@ -14,7 +14,7 @@ RENEW = reverse("members:renew-calendar-link")
 
 
 def feed_of(token: str) -> str:
-    return reverse("absences:member-calendar", args=[token])
+    return reverse("clubweek:member-calendar", args=[token])
 
 
 def test_the_profile_shows_the_members_own_link_to_subscribe_and_to_copy(jansen_client, jansen):
@@ -69,7 +69,7 @@ def test_no_other_page_shows_a_calendar_token(client, round_4, jansen):
         reverse("competition:pairing"),
         reverse("competition:player", args=[player.pk]),
         reverse("competition:prizes"),
-        reverse("absences:club-calendar"),
+        reverse("clubweek:club-calendar"),
     ]
     for url in urls:
         assert not any(token in Client().get(url).content.decode() for token in tokens), url

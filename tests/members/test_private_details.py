@@ -66,7 +66,7 @@ def public_addresses(competition: Competition) -> list[str]:
         reverse("competition:prizes"),
         reverse("competition:what-if"),
         reverse("members:team-players"),
-        reverse("absences:club-calendar"),
+        reverse("clubweek:club-calendar"),
         reverse("competition:standings-csv", args=[12]),
         reverse("competition:round-csv", args=[12]),
         reverse("competition:rapid-standings-csv", args=[9]),

@@ -4,7 +4,7 @@
 import time_machine
 from django.urls import reverse
 
-from absences.publication import run_pass
+from clubweek.worker import run_pass
 from competition import services
 from members.models import Member
 from tests.factories import cancel_online

@@ -260,7 +260,7 @@ def test_a_backup_is_readable_by_its_owner_only(tmp_path):
 def run_worker(moment) -> str:
     out = StringIO()
     with time_machine.travel(moment, tick=False):
-        call_command("publish_due_rounds", stdout=out)
+        call_command("run_worker", stdout=out)
     return out.getvalue()
 
 

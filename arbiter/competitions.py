@@ -1,0 +1,167 @@
+"""A season's and a competition's steps for the arbiter: a new season, ranking 0 and the groups,
+a newcomer, and the downloads (the season file, the TRF for the federation)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+
+from arbiter.forms import InitialRankingForm, NewcomerForm, NewSeasonForm
+from arbiter.pages import arbiter_page, render
+from competition import exchange, lineup, seasons, services, trf_export
+from competition.models import Competition
+from members.models import Member
+
+CHANGE = "competition.change_competition"
+VIEW = "competition.view_competition"
+
+
+def competition_or_404(pk: int) -> Competition:
+    return get_object_or_404(Competition, pk=pk)
+
+
+def back(competition: Competition) -> HttpResponse:
+    """The competition's own page in the admin (its settings and players)."""
+    return redirect("admin:competition_competition_change", competition.pk)
+
+
+@arbiter_page("competition.add_season")
+def new_season(request: HttpRequest) -> HttpResponse:
+    """A new season with its internal competition and a round per club evening: first the
+    proposed weekly dates to check, then saved (`seasons.create_season`)."""
+    form = NewSeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if not data["evenings"]:
+            proposal = "\n".join(
+                day.strftime("%d-%m-%Y") for day in seasons.proposed_dates(data["first_evening"])
+            )
+            form = NewSeasonForm({**request.POST.dict(), "evenings": proposal})
+            messages.info(request, _("Check the proposed dates, then save again."))
+        else:
+            try:
+                competition = seasons.create_season(
+                    data["name"],
+                    data["evenings"],
+                    members=Member.objects.active() if data["rating_list"] else None,
+                    rating_list=data["rating_list"],
+                )
+            except services.CompetitionError as error:
+                form.add_error(None, error.messages)
+            else:
+                messages.success(
+                    request,
+                    _("Season %(name)s created with %(count)s rounds.")
+                    % {"name": data["name"], "count": competition.rounds.count()},
+                )
+                return back(competition)
+    return render(request, "arbiter/new_season.html", _("New season"), {"form": form})
+
+
+@arbiter_page(CHANGE)
+def ranking_zero(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ranking 0 and the groups, from a rating list or last season's final ranking."""
+    competition = competition_or_404(pk)
+    form = InitialRankingForm(request.POST or None, initial={"members": Member.objects.active()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            participants = lineup.fill_initial_ranking(
+                competition,
+                list(form.cleaned_data["members"]),
+                form.cleaned_data["rating_list"],
+                form.cleaned_data["previous"],
+            )
+        except services.CompetitionError as error:
+            form.add_error(None, error.messages)
+        else:
+            messages.success(
+                request,
+                _("Ranking 0 has %(count)s players in groups A–D; reorder it below if needed.")
+                % {"count": len(participants)},
+            )
+            return back(competition)
+    return render(
+        request,
+        "arbiter/competition_form.html",
+        _("Ranking 0 and groups"),
+        {"competition": competition, "form": form, "submit": _("Fill ranking 0")},
+    )
+
+
+@arbiter_page(CHANGE)
+def newcomer(request: HttpRequest, pk: int) -> HttpResponse:
+    """A newcomer: first a preview of where the suggested (or given) start points put them,
+    then added with those points."""
+    competition = competition_or_404(pk)
+    played = lineup.played_rounds(competition)
+    form = NewcomerForm(
+        request.POST or None, competition=competition, initial={"joined_round": played + 1}
+    )
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            preview = lineup.preview_newcomer(
+                competition, data["member"], data["joined_round"], data["start_points"]
+            )
+        except services.CompetitionError as error:
+            form.add_error(None, error.messages)
+        else:
+            if "confirm" in request.POST:
+                lineup.add_newcomer(
+                    competition, data["member"], data["joined_round"], preview.start_points
+                )
+                messages.success(
+                    request,
+                    _("%(name)s joins in round %(round)s.")
+                    % {"name": data["member"], "round": data["joined_round"]},
+                )
+                return back(competition)
+            form = NewcomerForm(
+                {**request.POST.dict(), "start_points": str(preview.start_points)},
+                competition=competition,
+            )
+    return render(
+        request,
+        "arbiter/competition_form.html",
+        _("Add a newcomer"),
+        {"competition": competition, "form": form, "preview": preview, "submit": _("Preview")},
+    )
+
+
+def download(content: str, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@arbiter_page(VIEW)
+def season_file(request: HttpRequest, pk: int) -> HttpResponse:
+    """The competition as a season file (JSON), for the engine's command line or an import."""
+    competition = competition_or_404(pk)
+    document = exchange.season_file_document(competition)
+    return download(
+        json.dumps(document, ensure_ascii=False, indent=2) + "\n",
+        "application/json",
+        f"dsc-{competition.season.name}-{competition.kind}.json",
+    )
+
+
+@arbiter_page(VIEW)
+def trf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rating report for the federation (TRF-16), or what it still misses."""
+    competition = competition_or_404(pk)
+    problems = trf_export.problems(competition)
+    if problems:
+        for problem in problems:
+            messages.error(request, problem)
+        return back(competition)
+    return download(
+        trf_export.trf_text(competition),
+        "text/plain",
+        f"dsc-{competition.season.name}-{competition.kind}.trf",
+    )

@@ -1,0 +1,30 @@
+"""Who runs the competition: the group Wedstrijdleiding and what it may do (the arbiter's
+pages and the models of the competition, the members and the cancellations, the login lockouts,
+the training articles). One definition: the demo's arbiter and the tests' have it; a club gives
+its arbiter's account staff status and this group."""
+
+from django.contrib.auth.models import Group, Permission
+
+from training import writers
+
+ARBITER_GROUP = "Wedstrijdleiding"
+ARBITER_APPS = ("competition", "members", "absences")
+# Login lockouts: see them and lift one.
+LOCKOUT_PERMISSIONS = ("view_accessattempt", "delete_accessattempt")
+
+
+def arbiter_permissions():
+    return (
+        Permission.objects.filter(content_type__app_label__in=ARBITER_APPS)
+        | Permission.objects.filter(
+            content_type__app_label="axes", codename__in=LOCKOUT_PERMISSIONS
+        )
+        | writers.writing_permissions()
+    )
+
+
+def arbiter_group() -> Group:
+    """The group, made if needed, with exactly the arbiter's permissions."""
+    group, _created = Group.objects.get_or_create(name=ARBITER_GROUP)
+    group.permissions.set(arbiter_permissions())
+    return group

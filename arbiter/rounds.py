@@ -1,0 +1,345 @@
+"""A round's steps for the arbiter: its page (the round's own fields, who is absent and why,
+the draft's boards to review), the pairing, the publication, the results and the printed
+evening kit. Each step reads the round once, calls one service and comes back to the round's
+page; a refusal changes nothing and says why."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from arbiter.forms import (
+    SHORTCUT_HELP,
+    AbsenceFormSet,
+    BoardFormSet,
+    ChangeReasonForm,
+    ResultsForm,
+    RoundForm,
+)
+from arbiter.pages import arbiter_page, may, render, tell_refused
+from competition import downloads, exchange, reports, services
+from competition.models import Game, Round
+from competition.templatetags.keizer import format_amount
+
+CHANGE_ROUND = "competition.change_round"
+# The admin's own helpers, which its date and time pickers need (a model admin's media has it).
+ADMIN_SCRIPT = forms.Media(js=["admin/js/core.js"])
+
+
+def round_or_404(pk: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("competition__season", "bye__member"), pk=pk
+    )
+
+
+def back(round_: Round) -> HttpResponse:
+    return redirect("arbiter:round", round_.pk)
+
+
+# -- the round's page ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rights:
+    """What an account may do with a kind of row of a round's page (the admin's reading of
+    the model's permissions): see them, and while `open`, add, change or delete them."""
+
+    view: bool
+    add: bool = False
+    change: bool = False
+    delete: bool = False
+
+    @classmethod
+    def of(cls, user, model: str, open_: bool) -> Rights:
+        def has(action: str) -> bool:
+            return may(user, f"competition.{action}_{model}")
+
+        return cls(
+            view=has("view"),
+            add=open_ and has("add"),
+            change=open_ and has("change"),
+            delete=open_ and has("delete"),
+        )
+
+    @property
+    def editable(self) -> bool:
+        return self.add or self.change or self.delete
+
+
+@dataclass(frozen=True)
+class Editable:
+    """What of a round its page lets this account change: its own fields until it is
+    published, the draft's boards, who is absent and why. A page that showed a draft (its
+    boards' rows were sent) is read as a draft's page even when the round was published
+    meanwhile: the service then refuses it (`services.OutOfDate`) instead of the page dropping
+    what it showed."""
+
+    fields: bool
+    games: Rights
+    absences: Rights
+
+    @classmethod
+    def of(cls, user, round_: Round | None, showed_a_draft: bool = False) -> Editable:
+        if round_ is None:  # a new round: its fields first, then its page
+            return cls(may(user, "competition.add_round"), Rights(False), Rights(False))
+        change = may(user, CHANGE_ROUND)
+        draft = not round_.is_published or showed_a_draft
+        return cls(
+            fields=change and draft,
+            games=Rights.of(user, "game", change and draft),
+            absences=Rights.of(user, "absence", change),
+        )
+
+    @property
+    def anything(self) -> bool:
+        return self.fields or self.games.editable or self.absences.editable
+
+
+@arbiter_page("competition.view_round")
+def round_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A round: its club evening and publication time, the bye, who is absent and why, and
+    the draft's boards to review. Stored together by `services.save_round`, which checks them
+    as a whole; a page opened before the round was paired or published is shown again as it is
+    now instead of being applied."""
+    return _round_page(request, round_or_404(pk))
+
+
+@arbiter_page("competition.add_round")
+def new_round(request: HttpRequest) -> HttpResponse:
+    """A round of its own (the seasons' rounds are made with the season): its fields first."""
+    return _round_page(request, None)
+
+
+def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
+    editable = Editable.of(request.user, round_, showed_a_draft(request))
+    if request.method == "POST" and not editable.anything:
+        raise PermissionDenied
+    players = (
+        [(p.pk, p.name) for p in round_.competition.participants.select_related("member")]
+        if round_
+        else []
+    )
+    names = dict(players)
+    games = list(round_.games.order_by("board")) if round_ else []
+    absences = list(round_.absences.order_by("pk")) if round_ else []
+    data = request.POST if request.method == "POST" else None
+    form = RoundForm(  # on a copy: the page keeps saying what is stored
+        data if editable.fields else None,
+        instance=copy.copy(round_) if round_ else Round(),
+        players=players if round_ else None,
+    )
+    boards = BoardFormSet(
+        data if editable.games.editable else None,
+        prefix="games",
+        form_kwargs={"players": players},
+        initial=[
+            {"id": g.pk, "board": g.board, "white": g.white_id, "black": g.black_id} for g in games
+        ],
+    ).allow(editable.games)
+    absent = AbsenceFormSet(
+        data if editable.absences.editable else None,
+        prefix="absences",
+        form_kwargs={"players": players},
+        initial=[
+            {"id": a.pk, "participant": a.participant_id, "reason": a.reason} for a in absences
+        ],
+    ).allow(editable.absences)
+    sent = [part for part in (form, boards, absent) if part.is_bound]
+    problems = []
+    if sent and all(part.is_valid() for part in sent):
+        target = form.instance if form.is_bound else round_
+        try:
+            services.save_round(
+                target,
+                absences=absent.absences() if absent.is_bound else None,
+                boards=boards.boards() if boards.is_bound else None,
+                based_on=boards.shown() if boards.is_bound else None,
+            )
+        except services.OutOfDate as stale:  # nothing saved: the page as it is now
+            tell_refused(request, stale)
+            return back(round_)
+        except services.CompetitionError as refused:
+            problems = refused.messages
+        else:
+            LogEntry.objects.log_actions(  # the admin's "recent actions", as before
+                request.user.pk, [target], CHANGE if round_ else ADDITION, single_object=True
+            )
+            messages.success(request, _("%(round)s is saved.") % {"round": target})
+            return back(target)
+    return render(
+        request,
+        "arbiter/round.html",
+        str(round_) if round_ else _("New round"),
+        {
+            "round": round_,
+            "form": form,
+            "boards": boards,
+            "absent": absent,
+            "games": [(g, names[g.white_id], names[g.black_id]) for g in games],
+            "absences": [(a, names[a.participant_id]) for a in absences],
+            "editable": editable,
+            "problems": problems,
+            "errors": bool(problems) or any(part.errors for part in sent),
+            "media": ADMIN_SCRIPT + form.media,
+            **_about(round_, names),
+        },
+    )
+
+
+def showed_a_draft(request: HttpRequest) -> bool:
+    """The page sent was a draft's: it had the boards' rows (a published round's page has
+    none), even when it showed no board yet."""
+    return request.method == "POST" and "games-TOTAL_FORMS" in request.POST
+
+
+def _about(round_: Round | None, names: dict[int, str]) -> dict:
+    """What the round's page says above its fields: the pairing's forced repeats and who is
+    away for a team match (from the line-ups)."""
+    if round_ is None:
+        return {}
+    team = exchange.team_match_absences(round_.competition, [round_])
+    return {
+        "pairing_warnings": services.pairing_warning_texts(round_),
+        "team_absences": sorted((names[p], str(match)) for (_r, p), match in team.items()),
+        "team_share": format_amount(round_.competition.team_fraction),
+    }
+
+
+# -- pairing and publication --------------------------------------------------------------------
+
+
+@arbiter_page(CHANGE_ROUND)
+def pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """Indeling maken: the engine pairs the round (again), as a draft to review."""
+    round_ = round_or_404(pk)
+    if request.method != "POST":
+        return back(round_)
+    try:
+        warnings = services.make_pairing(round_)
+    except services.CompetitionError as refused:
+        tell_refused(request, refused)
+    else:
+        messages.info(request, _("The pairing is made; review it and publish."))
+        if warnings:
+            messages.warning(request, _("The pairing has repeated meetings; see the warnings."))
+    return back(round_)
+
+
+@arbiter_page(CHANGE_ROUND)
+def publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Indeling publiceren; before the cancellation deadline only after a confirmation that
+    names who is e-mailed the pairing (members can still cancel in time until then)."""
+    now = timezone.now()
+    round_ = round_or_404(pk)
+    if request.method != "POST":
+        return back(round_)
+    early = not round_.is_published and round_.cancels_in_time(now)
+    if early and "confirm" not in request.POST:
+        recipients = list(round_.pairing_recipients())
+        return render(
+            request,
+            "arbiter/publish_early.html",
+            _("Publish round %(number)s before the deadline?") % {"number": round_.number},
+            {
+                "round": round_,
+                "recipients": recipients,
+                "without_mail": len(round_.seated_ids()) - len(recipients),
+            },
+        )
+    try:
+        published = services.publish(round_, now)
+    except services.CompetitionError as refused:
+        tell_refused(request, refused)
+    else:
+        if published:
+            messages.success(request, _("The pairing is published."))
+        else:
+            messages.warning(request, _("The pairing was already published."))
+    return back(round_)
+
+
+# -- results ------------------------------------------------------------------------------------
+
+
+@arbiter_page(CHANGE_ROUND)
+def results(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every board's result, typed with shortcuts. Before the evening the arbiter confirms
+    first; after the results became final (23:30 on the evening) a change needs a reason, kept
+    in the game's history."""
+    now = timezone.now()
+    round_ = round_or_404(pk)
+    form = ResultsForm(request.POST or None, round_=round_)
+    reported = reports.reported_games(form.games)  # what the players entered
+    final = round_.is_published and not round_.results_are_provisional(now)
+    reason_form = ChangeReasonForm(request.POST or None) if final else None
+    early = round_.date > timezone.localdate(now)
+    ask_early = False
+    if request.method == "POST" and form.is_valid() and (not final or reason_form.is_valid()):
+        typed = form.results()
+        reason = reason_form.cleaned_data["reason"].strip() if final else ""
+        changed_final = round_.results_changed_after_final(typed, now)
+        if early and "confirm_early" not in request.POST:
+            ask_early = True  # before the evening: the arbiter confirms first
+        elif changed_final and not reason:
+            reason_form.add_error(
+                "reason",
+                _("Say why: the result of board %(boards)s was final already.")
+                % {"boards": ", ".join(str(game.board) for game in changed_final)},
+            )
+            for field in form.fields.values():  # the cursor goes to the reason
+                field.widget.attrs.pop("autofocus", None)
+            reason_form.fields["reason"].widget.attrs["autofocus"] = True
+        else:
+            try:
+                changed = services.enter_results(round_, typed, reason=reason)
+            except services.CompetitionError as refused:
+                for message in refused.messages:
+                    form.add_error(None, message)
+            else:
+                messages.success(
+                    request,
+                    _("%(count)s result(s) saved; the rankings are up to date.")
+                    % {"count": changed},
+                )
+                return redirect("arbiter:results", round_.pk)
+    return render(
+        request,
+        "arbiter/results.html",
+        _("Results of round %(number)s") % {"number": round_.number},
+        {
+            "round": round_,
+            "form": form,
+            "rows": [(game, field, reported[game.pk].reports) for game, field in form.rows()],
+            "reason_form": reason_form,
+            "ask_early": ask_early,
+            "shortcut_help": SHORTCUT_HELP,
+            "outcomes": Game.Result.choices,
+        },
+    )
+
+
+# -- the evening kit on paper -------------------------------------------------------------------
+# A draft too: the arbiter may print before publishing. Behind the admin's login (never
+# cached), where the public addresses show only published rounds.
+
+
+@arbiter_page(CHANGE_ROUND)
+def print_pairing(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = round_or_404(pk)
+    return downloads.render_pairing_print(request, round_, reverse("arbiter:round", args=[pk]))
+
+
+@arbiter_page(CHANGE_ROUND)
+def print_slips(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = round_or_404(pk)
+    return downloads.render_slips_print(request, round_, reverse("arbiter:round", args=[pk]))

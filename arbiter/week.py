@@ -1,0 +1,148 @@
+"""The arbiter's start page (/beheer/): this week of the internal competition above the admin's
+list of models, and the two decisions taken from it (a result the players disagree on, a team
+match a member claimed)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from arbiter.pages import arbiter_page, tell_refused
+from competition import exchange, reports, services
+from competition.models import Absence, Competition, Game, Round
+from members.models import Member
+from operations.models import WorkerHeartbeat
+
+
+@arbiter_page()
+def start_page(request: HttpRequest) -> HttpResponse:
+    """The admin's index, with the week first for whoever runs the competition (other staff,
+    such as the board writing articles, get the usual list only)."""
+    if not request.user.has_perm("competition.view_round"):
+        return admin.site.index(request)
+    return admin.site.index(request, extra_context=this_week(timezone.now()))
+
+
+def this_week(now: datetime) -> dict:
+    """What the arbiter has to do this week, read from what is stored: the coming rounds
+    with their stage and who is absent, open team-match claims, missing results, and when the
+    worker (which publishes the pairing) was last seen."""
+    today = timezone.localdate(now)
+    competitions = Competition.objects.current(today)
+    competition = competitions.following_the_club_week().first()
+    rounds = []
+    claims = []
+    to_decide = []
+    if competition is not None:
+        week = list(competition.rounds.this_week(today).with_result_counts().order_by("number"))
+        team = exchange.team_match_absences(competition, week)
+        names = {
+            p.pk: p.name
+            for p in competition.participants.filter(
+                pk__in=[participant for _round, participant in team]
+            ).select_related("member")
+        }
+        absences = (
+            Absence.objects.filter(round__in=week)
+            .select_related("participant__member")
+            .order_by("participant__member__name", "participant__guest_name")
+        )
+        for round_ in week:
+            cancelled = [  # a line-up's team reason takes precedence (exchange)
+                a
+                for a in absences
+                if a.round_id == round_.pk and (round_.pk, a.participant_id) not in team
+            ]
+            in_team = sorted(
+                (names[p], str(match))
+                for (round_id, p), match in team.items()
+                if round_id == round_.pk
+            )
+            rounds.append(
+                {
+                    "round": round_,
+                    "stage": round_.stage(now),
+                    "absences": cancelled,
+                    "line_ups": in_team,
+                    "absent": len(cancelled) + len(in_team),
+                }
+            )
+        claims = exchange.open_team_claims(competition)
+        to_decide = reports.games_to_decide(competition, now)
+    missing = (
+        Round.objects.filter(competition__in=competitions)
+        .missing_results(today)
+        .with_result_counts()
+        .select_related("competition__season")
+        .order_by("date", "competition")
+    )
+    return {
+        "show_week": True,
+        "week_competition": competition,
+        "rapid_competition": competitions.paired_on_the_evening().first(),
+        "week_rounds": rounds,
+        "team_claims": claims,
+        "to_decide": to_decide,
+        "missing_results": list(missing),
+        "members": Member.objects.active().order_by("name"),
+        "stages": Round.Stage,
+        "worker": WorkerHeartbeat.objects.status(now),
+    }
+
+
+@arbiter_page("competition.change_round")
+def decide_result(request: HttpRequest, pk: int) -> HttpResponse:
+    """The arbiter takes one of the results the players entered (the start page's buttons);
+    the results page changes anything else."""
+    if request.method != "POST":
+        return redirect("admin:index")
+    game = get_object_or_404(Game.objects.select_related("round"), pk=pk)
+    result = request.POST.get("result", "")
+    try:
+        services.decide_result(game, result, user=request.user)
+    except services.CompetitionError as refused:
+        tell_refused(request, refused)
+    else:
+        messages.success(
+            request,
+            _("Round %(number)s, board %(board)s: %(result)s.")
+            % {
+                "number": game.round.number,
+                "board": game.board,
+                "result": Game.Result(result).label,
+            },
+        )
+    return redirect("admin:index")
+
+
+@arbiter_page("competition.change_absence")
+def decide_team_claim(request: HttpRequest, pk: int) -> HttpResponse:
+    """The arbiter's word on a team match a member claimed (the start page's buttons)."""
+    if request.method != "POST":
+        return redirect("admin:index")
+    absence = get_object_or_404(
+        Absence.objects.select_related("round", "participant__member"), pk=pk
+    )
+    decision = request.POST.get("decision")
+    if decision not in ("confirm", "refuse"):
+        return HttpResponseBadRequest(_("Confirm or refuse the claim."))
+    confirmed = decision == "confirm"
+    try:
+        services.decide_team_claim(absence, confirmed=confirmed)
+    except services.CompetitionError as refused:
+        tell_refused(request, refused)
+    else:
+        text = (
+            _("%(name)s: team match in round %(number)s confirmed.")
+            if confirmed
+            else _("%(name)s: team match in round %(number)s refused (cancelled in time).")
+        )
+        messages.success(
+            request, text % {"name": absence.participant.name, "number": absence.round.number}
+        )
+    return redirect("admin:index")

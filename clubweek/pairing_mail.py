@@ -1,0 +1,69 @@
+"""The pairing's e-mails, sent by the worker (`clubweek.worker`): the pairing to every paired
+member once it is published, and the arbiter's notice when a due pairing waits. Plain text,
+Dutch, one function per occasion, worded like the cancellation e-mails (`absences.mail`, whose
+`evening` and `email_of` they share).
+
+Links are built from `SITE_URL` and the URL names, never written out; the bye's share comes
+from the competition's settings and the member's current value (`competition.explanations`).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import send_mail, send_mass_mail
+from django.utils.translation import gettext as _
+
+from absences.mail import email_of, evening
+from base.links import link
+from competition.explanations import what_it_earns
+from competition.keizer.scoring import Outcome
+from competition.models import Round
+
+
+def waiting_for_results(round_: Round, problems: list[str]) -> None:
+    """The arbiter, once per round: why a due pairing is not published yet."""
+    send_mail(
+        _("DSC: the pairing of %(evening)s waits") % {"evening": evening(round_)},
+        _("The pairing was not published: %(problems)s It is published as soon as this is solved.")
+        % {"problems": " ".join(problems)},
+        None,
+        [settings.ARBITER_EMAIL],
+    )
+
+
+def pairing(round_: Round) -> int:
+    """Every paired member their board, colour and opponent; the bye player theirs."""
+    subject = _("DSC: your pairing for %(evening)s") % {"evening": evening(round_)}
+    address = link("competition:pairing")
+    wanted = set(round_.pairing_recipients().values_list("pk", flat=True))
+    messages = []
+    for game in round_.games.select_related("white__member", "black__member"):
+        for player, colour, opponent in (
+            (game.white, _("white"), game.black),
+            (game.black, _("black"), game.white),
+        ):
+            if player.pk in wanted:
+                body = _("Board %(board)s: you play %(colour)s against %(opponent)s.") % {
+                    "board": game.board,
+                    "colour": colour,
+                    "opponent": opponent.name,
+                }
+                messages.append((subject, f"{body}\n\n{address}", None, [email_of(player)]))
+    if round_.bye_id in wanted:
+        standing = round_.bye.latest_standing()
+        earns = what_it_earns(
+            Outcome.BYE,
+            round_.competition.engine_settings(),
+            standing.value if standing else None,
+        )
+        messages.append(
+            (
+                subject,
+                _("You have the bye this round: you get %(earns)s and need not come.")
+                % {"earns": earns}
+                + f"\n\n{address}",
+                None,
+                [email_of(round_.bye)],
+            )
+        )
+    return send_mass_mail(messages)

@@ -1,0 +1,138 @@
+"""The new ranking by e-mail (`Member.mail_ranking`), sent by the worker once a round's
+results are final (`Round.objects.ranking_mail_due`).
+
+Each member who chose it gets their new position and how it changed, their points of the round
+(the player page's own sentence for it, `explanations.explain`), and the top of the standings
+with a link to the whole. Everything is read from the stored snapshots, rankings k and k − 1;
+nothing is computed here. Plain text and Dutch, like the other e-mails (`clubweek.pairing_mail`,
+`absences.mail`).
+"""
+
+from __future__ import annotations
+
+from django.core.mail import send_mass_mail
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from base.links import link
+from competition.explanations import explain
+from competition.keizer.scoring import Appearance
+from competition.models import Ranking, Round, Standing
+from competition.templatetags.keizer import format_amount
+
+TOP = 10  # how many of the standings the e-mail lists
+
+
+def new_ranking(round_: Round) -> int:
+    """Every member who chose it their new ranking after `round_`; returns how many e-mails
+    went out (none when the round has no stored ranking)."""
+    competition = round_.competition
+    ranking = competition.rankings.filter(after_round=round_.number).first()
+    if ranking is None:
+        return 0
+    recipients = list(ranking.mail_recipients())
+    if not recipients:
+        return 0
+    standings = list(ranking.standings.select_related("participant__member").order_by("position"))
+    by_player = {standing.participant_id: standing for standing in standings}
+    before = dict(
+        Standing.objects.filter(
+            ranking__competition=competition, ranking__after_round=round_.number - 1
+        ).values_list("participant_id", "position")
+    )
+    subject = _("DSC: the new ranking after round %(number)s") % {"number": round_.number}
+    settings = competition.engine_settings()
+    messages = [
+        (
+            subject,
+            _body(round_, ranking, standings, by_player, before, own, settings),
+            None,
+            [own.participant.member.email],
+        )
+        for own in recipients
+    ]
+    return send_mass_mail(messages)
+
+
+def _body(round_, ranking, standings, by_player, before, own, settings) -> str:
+    return "\n".join(
+        [
+            _("The results of round %(number)s on %(date)s are final.")
+            % {"number": round_.number, "date": round_.date.strftime("%d-%m-%Y")},
+            "",
+            _(
+                "You are now number %(position)s of %(count)s with %(total)s points "
+                "(value %(value)s)."
+            )
+            % {
+                "position": own.position,
+                "count": len(standings),
+                "total": format_amount(own.total),
+                "value": own.value,
+            },
+            _change(own.position, before.get(own.participant_id)),
+            _("Round %(number)s: %(points)s.")
+            % {"number": round_.number, "points": _round_points(ranking, own, by_player, settings)},
+            "",
+            _("The top %(count)s:") % {"count": TOP},
+            *_top(standings, own),
+            "",
+            _("The whole ranking: %(link)s") % {"link": link("competition:standings")},
+            _("Your rounds, each explained: %(link)s")
+            % {"link": link("competition:player", own.participant_id)},
+            "",
+            _("You get this e-mail because you asked for it on your profile: %(link)s")
+            % {"link": link("members:profile")},
+        ]
+    )
+
+
+def _change(position: int, previous: int | None) -> str:
+    """How the member's place changed since the previous ranking."""
+    if previous is None:
+        return _("You are in the ranking for the first time.")
+    places = previous - position
+    if places > 0:
+        return ngettext(
+            "In the previous ranking you were number %(before)s: up %(places)s place.",
+            "In the previous ranking you were number %(before)s: up %(places)s places.",
+            places,
+        ) % {"before": previous, "places": places}
+    if places < 0:
+        return ngettext(
+            "In the previous ranking you were number %(before)s: down %(places)s place.",
+            "In the previous ranking you were number %(before)s: down %(places)s places.",
+            -places,
+        ) % {"before": previous, "places": -places}
+    return _("In the previous ranking you were number %(before)s too.") % {"before": previous}
+
+
+def _round_points(ranking: Ranking, own: Standing, by_player, settings) -> str:
+    """The player page's sentence for the round: how the member took part and what it earned,
+    valued as in this ranking."""
+    part = ranking.appearance_of(own.participant_id)
+    opponent = by_player.get(part[1]) if part and part[1] else None
+    return explain(
+        Appearance(part[0], str(part[1]) if part[1] else None) if part else None,
+        opponent.participant.name if opponent else "",
+        own.valuation_value,
+        opponent.valuation_value if opponent else 0,
+        own.round_points[ranking.after_round - 1],
+        settings,
+    )
+
+
+def _top(standings: list[Standing], own: Standing) -> list[str]:
+    """The first TOP lines of the standings; the member's own line marked, and added after
+    them when the member is further down."""
+
+    you = _("you")
+
+    def line(standing: Standing) -> str:
+        text = f"{standing.position}. {standing.participant.name}: {format_amount(standing.total)}"
+        return f"{text} ← {you}" if standing.pk == own.pk else text
+
+    lines = [line(standing) for standing in standings[:TOP]]
+    if own.position > TOP:
+        lines += ["…", line(own)]
+    return lines

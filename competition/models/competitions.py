@@ -1,0 +1,307 @@
+"""Seasons, their competitions (the internal and the rapid one, each with its Keizer settings
+and what its kind does) and the players of a competition."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from competition.fields import FractionField, not_negative
+from competition.keizer import season as keizer
+from members.groups import GROUPS
+from members.models import Member
+
+if TYPE_CHECKING:
+    from competition.models.rankings import Standing
+
+DEFAULT_SETTINGS = keizer.Settings()  # DSC's settings: the defaults of a new competition
+# DSC rule i: 1:30 for the first 30 moves, then 15 minutes to finish, per player per game. As
+# the federation's rating report (TRF line 122) states it; the rapid competition has its own.
+DSC_RATE_OF_PLAY = "90 min/30 zetten + 15 min"
+
+
+class SeasonQuerySet(models.QuerySet):
+    def current(self, today: date):
+        """The latest season that has started and has a competition (else the latest)."""
+        with_competition = self.filter(competitions__isnull=False).distinct()
+        return (
+            with_competition.filter(start_date__lte=today).order_by("-start_date").first()
+            or with_competition.order_by("-start_date").first()
+            or self.order_by("-start_date").first()
+        )
+
+
+class Season(models.Model):
+    name = models.CharField(_("name"), max_length=20, unique=True, help_text="2026-2027")
+    start_date = models.DateField(_("start date"))
+    is_closed = models.BooleanField(_("closed"), default=False)
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-start_date"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CompetitionQuerySet(models.QuerySet):
+    def classical(self):
+        """The internal competition (Friday deadline, published by the worker, team absences)."""
+        return self.filter(kind=Competition.Kind.CLASSICAL)
+
+    def rapid(self):
+        return self.filter(kind=Competition.Kind.RAPID)
+
+    def following_the_club_week(self):
+        """Competitions run by the club's week (`Competition.follows_the_club_week`)."""
+        return self.filter(kind__in=Competition.CLUB_WEEK_KINDS)
+
+    def paired_on_the_evening(self):
+        """Competitions played round after round on an evening (`pairs_on_the_evening`)."""
+        return self.exclude(kind__in=Competition.CLUB_WEEK_KINDS)
+
+    def open(self):
+        """Competitions of seasons that are not closed: their standings can still change."""
+        return self.filter(season__is_closed=False)
+
+    def current(self, today: date):
+        """The competitions of the current season (`SeasonQuerySet.current`)."""
+        return self.filter(season=Season.objects.current(today))
+
+
+class CompetitionManager(models.Manager.from_queryset(CompetitionQuerySet)):
+    def get_queryset(self):
+        return super().get_queryset().select_related("season")  # its name includes the season
+
+
+class Competition(models.Model):
+    class Kind(models.TextChoices):
+        CLASSICAL = "classical", _("internal competition")
+        RAPID = "rapid", _("rapid competition")
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="competitions"
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.CLASSICAL)
+    # The engine's settings (`keizer.season.Settings`), one column each, DSC's values by default.
+    top_value = models.PositiveIntegerField(
+        _("top value"), default=DEFAULT_SETTINGS.top_value, validators=[MinValueValidator(1)]
+    )
+    step = models.PositiveIntegerField(
+        _("step"), default=DEFAULT_SETTINGS.step, validators=[MinValueValidator(1)]
+    )
+    rounds_per_period = models.PositiveIntegerField(
+        _("rounds per period"),
+        default=DEFAULT_SETTINGS.rounds_per_period,
+        validators=[MinValueValidator(1)],
+    )
+    full_revaluation_from_round = models.PositiveIntegerField(
+        _("full re-valuation from round"),
+        null=True,
+        blank=True,
+        default=DEFAULT_SETTINGS.full_revaluation_from_round,
+        help_text=_("Empty: never."),
+    )
+    bye_fraction = FractionField(
+        _("bye: share of own value"),
+        default=str(DEFAULT_SETTINGS.bye_fraction),
+        validators=[not_negative],
+    )
+    excused_fraction = FractionField(
+        _("cancelled in time: share"),
+        default=str(DEFAULT_SETTINGS.excused_fraction),
+        validators=[not_negative],
+    )
+    team_fraction = FractionField(
+        _("team match: share"),
+        default=str(DEFAULT_SETTINGS.team_fraction),
+        validators=[not_negative],
+    )
+    auto_absence_fraction = FractionField(
+        _("cancelled automatically: share"),
+        default=str(DEFAULT_SETTINGS.auto_absence_fraction),
+        validators=[not_negative],
+    )
+    # What the federation's rating report (competition/trf_export.py) says of the competition.
+    rate_of_play = models.CharField(
+        _("rate of play"),
+        max_length=100,
+        blank=True,
+        help_text=_(
+            "As the rating report to the federation states it. The internal competition's is "
+            "DSC rule i; the rapid competition has its own."
+        ),
+    )
+    chief_arbiter = models.CharField(
+        _("chief arbiter"),
+        max_length=100,
+        blank=True,
+        help_text=_("Name of the arbiter in charge; the federation needs it to rate the games."),
+    )
+
+    objects = CompetitionManager()
+
+    class Meta:
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        ordering = ["-season__start_date", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "kind"], name="one_competition_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.season}"
+
+    # What each kind of competition does, one name per policy (and nowhere else a check of
+    # the kind): the internal competition follows the club's week; the rapid competition is
+    # paired, published and played round after round on its evening.
+    CLUB_WEEK_KINDS = frozenset({Kind.CLASSICAL})
+    # DSC rule i for the internal competition; the rules state none for the rapid one.
+    RATES_OF_PLAY = {Kind.CLASSICAL: DSC_RATE_OF_PLAY, Kind.RAPID: ""}
+    SHORT_NAMES = {Kind.CLASSICAL: "", Kind.RAPID: "rapid"}
+
+    @property
+    def follows_the_club_week(self) -> bool:
+        """Members cancel online until the Friday deadline (rule k for no-shows); the worker
+        publishes the pairing at its time and e-mails it, and the new ranking once the results
+        are final."""
+        return self.kind in self.CLUB_WEEK_KINDS
+
+    @property
+    def pairs_on_the_evening(self) -> bool:
+        """Each round is paired and published on its evening, from the arbiter's rapid evening
+        page; a round paired by mistake may be withdrawn before its first result."""
+        return not self.follows_the_club_week
+
+    @property
+    def counts_team_matches(self) -> bool:
+        """A member in a team match's line-up is absent with the team share (DSC rule f)."""
+        return self.follows_the_club_week
+
+    @property
+    def players_enter_results(self) -> bool:
+        """Players enter their own game's result on the evening (DSC rule q); in the rapid
+        competition the arbiter enters every result."""
+        return self.follows_the_club_week
+
+    @property
+    def has_groups(self) -> bool:
+        """Groups A–D by rating, with a prize each."""
+        return self.follows_the_club_week
+
+    @property
+    def prizes_ask_attendance(self) -> bool:
+        """Its prizes ask for two thirds of the club evenings (section 8)."""
+        return self.follows_the_club_week
+
+    @property
+    def offers_what_if(self) -> bool:
+        """The what-if page asks about this competition's round being played."""
+        return self.follows_the_club_week
+
+    @property
+    def short_name(self) -> str:
+        """ "rapid" in its public pages' addresses (/rapid/…), its files' names and the
+        federation's report; nothing for the internal competition."""
+        return self.SHORT_NAMES[self.kind]
+
+    def engine_settings(self) -> keizer.Settings:
+        return keizer.Settings(**self.settings_values())
+
+    def settings_values(self) -> dict:
+        """The Keizer settings by name, to copy into another competition."""
+        return {name: getattr(self, name) for name in keizer.SETTING_NAMES}
+
+    @classmethod
+    def report_defaults(cls, kind: str) -> dict:
+        """The rate of play a new competition of this kind starts with: DSC rule i's for the
+        internal competition; the rules state none for the rapid competition."""
+        return {"rate_of_play": cls.RATES_OF_PLAY[kind]}
+
+    def report_values(self) -> dict:
+        """What the rating report says of the competition (rate of play, chief arbiter), to
+        copy into next season's."""
+        return {"rate_of_play": self.rate_of_play, "chief_arbiter": self.chief_arbiter}
+
+    @staticmethod
+    def values_of(settings: keizer.Settings) -> dict:
+        """An engine's settings as the field values of a competition."""
+        return {name: getattr(settings, name) for name in keizer.SETTING_NAMES}
+
+
+class Participant(models.Model):
+    """A player in a competition: a member, or a guest (rapid only)."""
+
+    competition = models.ForeignKey(
+        Competition,
+        verbose_name=_("competition"),
+        on_delete=models.CASCADE,
+        related_name="participants",
+    )
+    member = models.ForeignKey(
+        Member,
+        verbose_name=_("member"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="participations",
+    )
+    guest_name = models.CharField(_("guest name"), max_length=100, blank=True)
+    initial_position = models.PositiveIntegerField(
+        _("position in ranking 0"), help_text=_("The order of the initial ranking.")
+    )
+    joined_round = models.PositiveIntegerField(
+        _("joins in round"), default=1, validators=[MinValueValidator(1)]
+    )
+    start_points = FractionField(_("start points"), default="0", validators=[not_negative])
+    group = models.CharField(
+        _("group"),
+        max_length=1,
+        blank=True,
+        choices=[(g, g) for g in GROUPS],
+        help_text=_("A–D by rating, fixed for the season."),
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["competition", "initial_position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "member"],
+                condition=Q(member__isnull=False),
+                name="member_once_per_competition",
+            ),
+            models.CheckConstraint(
+                condition=Q(member__isnull=False, guest_name="")
+                | Q(member__isnull=True) & ~Q(guest_name=""),
+                name="member_or_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("competition:player", args=[self.pk])
+
+    @property
+    def name(self) -> str:
+        return self.member.name if self.member_id else self.guest_name
+
+    @property
+    def engine_id(self) -> str:
+        return str(self.pk)
+
+    def latest_standing(self) -> Standing | None:
+        """The player's place in the competition's latest ranking (None before ranking 0)."""
+        return self.standings.order_by("-ranking__after_round").first()

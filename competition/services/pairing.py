@@ -1,0 +1,187 @@
+"""The pairing of a round: the engine's draft, discarded, published; the seating checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import (
+    bulk_create_with_history,
+    get_change_reason_from_object,
+)
+
+from competition import exchange
+from competition.keizer.pairing import pair_next_round
+from competition.models import (
+    Game,
+    Round,
+)
+from competition.seating import seating_problems
+from competition.services.guards import CompetitionError, locked_round, refuse_if_closed
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a pairing as the arbiter sets it: participant keys."""
+
+    board: int
+    white: int
+    black: int
+
+
+@transaction.atomic
+def make_pairing(round_: Round) -> list[str]:
+    """Pair the round with the engine (replacing an unpublished draft); returns the warnings."""
+    round_ = locked_round(round_)
+    refuse_if_closed(round_.competition)
+    if round_.is_published:
+        raise CompetitionError(
+            _("Round %(number)s is already published.") % {"number": round_.number}
+        )
+    season = exchange.season_for(round_.competition, pair_round=round_)
+    if len(season.rounds) != round_.number - 1:
+        raise CompetitionError(
+            _("Round %(number)s cannot be paired yet: round %(missing)s is not complete.")
+            % {"number": round_.number, "missing": len(season.rounds) + 1}
+        )
+    pairing = pair_next_round(season)
+    _delete_games(list(round_.games.all()))
+    bulk_create_with_history(
+        [
+            Game(round=round_, board=pair.board, white_id=int(pair.white), black_id=int(pair.black))
+            for pair in pairing.pairs
+        ],
+        Game,
+    )
+    round_.bye_id = int(pairing.bye) if pairing.bye else None
+    round_.pairing_warnings = [
+        {"first": int(r.first), "second": int(r.second), "rounds": list(r.rounds)}
+        for r in pairing.repeats
+    ]
+    round_._change_reason = _("Draft pairing made")
+    round_.save()
+    return pairing.warnings
+
+
+def _delete_games(games: list[Game]) -> None:
+    """Delete games in two queries, leaving the history row ("-") that deleting each one
+    leaves (django-simple-history writes it per game, a query each)."""
+    if not games:
+        return
+    history = Game.history.model
+    now = timezone.now()
+    history.objects.bulk_create(
+        history(
+            history_date=getattr(game, "_history_date", now),
+            history_user=history.get_default_history_user(game),
+            history_change_reason=get_change_reason_from_object(game),
+            history_type="-",
+            **{field.attname: getattr(game, field.attname) for field in history.tracked_fields},
+        )
+        for game in games
+    )
+    # The rows go without the delete signals: their history is written above, and nothing
+    # else listens (the page cache sees the DELETE itself).
+    Game.objects.filter(pk__in=[game.pk for game in games])._raw_delete(Game.objects.db)
+
+
+@transaction.atomic
+def discard_draft(round_: Round) -> bool:
+    """Drop an unpublished draft pairing (it is made again by the arbiter or at publication
+    time); False when there was none."""
+    round_ = locked_round(round_)
+    if round_.is_published or not round_.games.exists():
+        return False
+    for game in round_.games.all():
+        game.delete()
+    round_.bye = None
+    round_.pairing_warnings = []
+    round_.save()
+    return True
+
+
+@transaction.atomic
+def publish(round_: Round, now: datetime) -> bool:
+    """Publish the round's pairing exactly once, checked under the round's lock (every
+    earlier round complete, everyone present seated once); False if it was published already.
+    """
+    round_ = locked_round(round_)
+    if round_.is_published:
+        return False
+    problems = publication_problems(round_)
+    if problems:
+        raise CompetitionError(problems)
+    if not Round.objects.filter(pk=round_.pk, published_at__isnull=True).update(published_at=now):
+        return False
+    # The conditional update leaves no history: the round's history records it with a reason.
+    round_.published_at = now
+    round_._change_reason = _("Pairing published")
+    round_.save(update_fields=["published_at"])
+    return True
+
+
+def check_seating(
+    round_: Round,
+    games: list[tuple[int, int]],
+    bye: int | None,
+    everyone: bool = True,
+    absent: list[int] | None = None,
+) -> list[str]:
+    """Problems with a seating of the round: nobody twice, nobody absent and seated, nobody
+    who has not joined yet, and with `everyone` also nobody present left out. `absent`
+    overrides the recorded absences (to check a form before it is saved); players away for a
+    team match (derived from the line-ups) count as absent unless they are seated."""
+    participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
+    if absent is None:
+        absent = list(round_.absent_ids()) if round_.pk else []
+    seated = {player for game in games for player in game} | {bye}
+    absent = set(absent) | (_team_absent(round_) - seated)
+    present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
+    names = {pk: p.name for pk, p in participants.items()}
+    not_joined = {
+        pk: p.joined_round for pk, p in participants.items() if p.joined_round > round_.number
+    }
+    return seating_problems(games, bye, absent, present if everyone else None, names, not_joined)
+
+
+def _team_absent(round_: Round) -> set[int]:
+    """Who is in a team match's line-up on the round's evening or the day after (DSC rule f),
+    whoever the stored draft seats: the caller checks its own seating."""
+    if round_.pk is None or round_.competition_id is None:
+        return set()
+    lineups = exchange.team_match_absences(round_.competition, [round_], games={round_.pk: []})
+    return {player for _round, player in lineups}
+
+
+def publication_problems(round_: Round) -> list[str]:
+    """Why the round's pairing cannot be published now (empty when it can): every earlier
+    round complete, a pairing, and a consistent seating of everyone present."""
+    counted = exchange.counted_rounds(round_.competition, round_.number)
+    if counted < round_.number - 1:
+        return [
+            _("Round %(number)s cannot be published yet: round %(missing)s is not complete.")
+            % {"number": round_.number, "missing": counted + 1}
+        ]
+    games = list(round_.games.values_list("white_id", "black_id"))
+    if not games:
+        return [_("There is no pairing to publish.")]
+    return check_seating(round_, games, round_.bye_id)
+
+
+def pairing_warning_texts(round_: Round) -> list[str]:
+    """The round's forced repeats as sentences naming the players."""
+    if not round_.pairing_warnings:
+        return []
+    names = {p.pk: p.name for p in round_.competition.participants.select_related("member")}
+    return [
+        _("%(first)s and %(second)s already met this period (round %(rounds)s).")
+        % {
+            "first": names.get(warning["first"], "?"),
+            "second": names.get(warning["second"], "?"),
+            "rounds": ", ".join(str(r) for r in warning["rounds"]),
+        }
+        for warning in round_.pairing_warnings
+    ]

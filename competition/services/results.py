@@ -1,0 +1,160 @@
+"""Results: the arbiter's, and those the players enter themselves (DSC rule q)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import (
+    bulk_update_with_history,
+)
+
+from competition.models import (
+    Game,
+    Participant,
+    ResultReport,
+    Round,
+)
+from competition.reports import Verdict, verdict_of
+from competition.services.guards import CompetitionError, closed_season_problems, locked_round
+from competition.services.pairing import check_seating
+from competition.services.rankings import recompute_rankings
+
+
+@transaction.atomic
+def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", user=None) -> int:
+    """Store results by game id and recompute the rankings; returns how many changed. A
+    `reason` (the arbiter's, for a change after the provisional time) is kept in each changed
+    game's history, with `user` as who changed it (else the request's user).
+
+    Refuses (changing nothing) results for games outside the round's pairing, unknown results,
+    an unpublished round, and a seating that is not consistent (nobody twice, nobody absent).
+    """
+    round_ = locked_round(round_)
+    games = {game.pk: game for game in round_.games.select_for_update()}
+    problems = closed_season_problems(round_.competition)
+    if not round_.is_published:
+        problems.append(_("Publish the pairing before entering results."))
+    valid = set(Game.Result.values) | {""}
+    for game_id, result in results.items():
+        if game_id not in games:
+            problems.append(_("Game %(id)s is not part of this round's pairing.") % {"id": game_id})
+        elif result not in valid:
+            problems.append(_("Unknown result %(result)r.") % {"result": result})
+    problems += check_seating(
+        round_, [(g.white_id, g.black_id) for g in games.values()], round_.bye_id, everyone=False
+    )
+    if problems:
+        raise CompetitionError(problems)
+    changed = []
+    for game_id, result in results.items():
+        game = games[game_id]
+        if game.result != result:
+            game.result = result
+            if reason:
+                game._change_reason = reason
+            changed.append(game)
+    if changed:  # one UPDATE and one history INSERT for all boards
+        bulk_update_with_history(changed, Game, ["result"], default_user=user)
+        recompute_rankings(round_.competition)
+    return len(changed)
+
+
+def report_problems(game: Game, player: Participant | None, now: datetime) -> list[str]:
+    """Why this player cannot enter the result of this game now (empty when they can): it
+    must be their own game, of the internal competition's published pairing, without a
+    result yet, on the evening from the games' start until the results are final."""
+    round_ = game.round
+    if player is None or player.pk not in (game.white_id, game.black_id):
+        return [_("This is not your game: only its two players can enter its result.")]
+    if not round_.competition.players_enter_results:
+        return [_("The arbiter enters the results of the rapid competition.")]
+    if closed := closed_season_problems(round_.competition):
+        return closed
+    if not round_.is_published:
+        return [_("The pairing of round %(number)s is not published.") % {"number": round_.number}]
+    if game.result:
+        return [
+            _("The result of this game is in: %(result)s. Is it wrong? Tell the arbiter.")
+            % {"result": game.get_result_display()}
+        ]
+    if not round_.games_started(now):
+        return [
+            _("You can enter the result from %(when)s, when the games start.")
+            % {"when": formats.date_format(timezone.localtime(round_.play_starts_at), "l j F H:i")}
+        ]
+    if not round_.takes_players_results(now):
+        return [
+            _("The results of round %(number)s are final since %(time)s: the arbiter decides.")
+            % {
+                "number": round_.number,
+                "time": formats.time_format(timezone.localtime(round_.results_final_at), "H:i"),
+            }
+        ]
+    return []
+
+
+@transaction.atomic
+def report_result(game: Game, user, result: str, now: datetime) -> Verdict:
+    """A player enters the result of their own game (DSC rule q). Their report replaces
+    their earlier one (the history keeps both, with who and when). When it agrees with the
+    opponent's report the game's result is stored as the arbiter's results are
+    (`enter_results`: the game's history names this user, the rankings are recomputed).
+    Returns the verdict of the two reports (`competition.reports`). Refused, changing
+    nothing: another's game, anything `report_problems` names, a result a player cannot
+    report (forfeits are the arbiter's)."""
+    round_ = locked_round(game.round)  # one at a time with the opponent and the arbiter
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("white__member", "black__member")
+        .get(pk=game.pk)
+    )
+    game.round = round_
+    player = game.player_of(user)
+    problems = report_problems(game, player, now)
+    if not problems and result not in Game.OVER_THE_BOARD:
+        problems = [
+            _("Choose one of %(results)s.")
+            % {"results": ", ".join(str(choice.label) for choice in Game.OVER_THE_BOARD)}
+        ]
+    if problems:
+        raise CompetitionError(problems)
+    report = ResultReport.objects.filter(game=game, participant=player).first()
+    if report is None or report.result != result:  # the same result again changes nothing
+        report = report or ResultReport(game=game, participant=player)
+        report.result, report.reported_at, report.reported_by = result, now, user
+        report._history_user, report._history_date = user, now
+        report.save()
+    verdict = verdict_of(list(game.reports.values_list("result", flat=True)))
+    if verdict is Verdict.AGREED:
+        enter_results(
+            round_,
+            {game.pk: result},
+            reason=_("Both players entered this result"),
+            user=user,
+        )
+    return verdict
+
+
+@transaction.atomic
+def decide_result(game: Game, result: str, user=None) -> None:
+    """The arbiter decides a game whose players' reports differ, or that only one of them
+    entered (the start page's buttons): refused when the game got a result meanwhile (the
+    results page changes any result)."""
+    if result not in Game.Result.values:
+        raise CompetitionError(_("Unknown result %(result)r.") % {"result": result})
+    round_ = locked_round(game.round)
+    stored = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    if stored.result:
+        raise CompetitionError(
+            _("Board %(board)s of round %(number)s has a result already: %(result)s.")
+            % {
+                "board": stored.board,
+                "number": round_.number,
+                "result": stored.get_result_display(),
+            }
+        )
+    enter_results(round_, {stored.pk: result}, reason=_("Decided by the arbiter"), user=user)

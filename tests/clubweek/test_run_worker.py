@@ -1,0 +1,85 @@
+"""The worker's command (`manage.py run_worker`, clubweek/management/commands/run_worker.py):
+its old name `publish_due_rounds` still runs the same pass, and in its loop a failed pass or a
+failed backup is reported on one line while the other step still runs.
+
+The loop is stopped as a supervisor stops it: a SIGTERM, raised here from inside a step."""
+
+import signal
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import time_machine
+from django.core.management import call_command, get_commands, load_command_class
+
+from clubweek import worker
+from clubweek.management.commands import run_worker
+from operations import backups
+from operations.models import WorkerHeartbeat
+from tests.moments import at
+
+FRIDAY_20 = at(20)
+
+
+@pytest.fixture(autouse=True)
+def signal_handlers():
+    """The command installs its own SIGTERM and SIGINT handlers; the test run gets its own
+    back afterwards."""
+    before = {number: signal.getsignal(number) for number in (signal.SIGTERM, signal.SIGINT)}
+    yield
+    for number, handler in before.items():
+        signal.signal(number, handler)
+
+
+def run(name: str, *args: str, moment=FRIDAY_20) -> tuple[str, str]:
+    out, err = StringIO(), StringIO()
+    with time_machine.travel(moment, tick=False):
+        call_command(name, *args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def stop_the_worker():
+    """What a supervisor does: SIGTERM, handled by the worker's own handler."""
+    signal.raise_signal(signal.SIGTERM)
+
+
+def test_the_old_name_publish_due_rounds_still_runs_a_pass(round_4):
+    out, err = run("publish_due_rounds")
+    round_4.refresh_from_db()
+    assert round_4.published_at == FRIDAY_20 and round_4.games.count() == 5
+    assert (out, err) == ("published: Ronde 4 (24-09-2026)\n", "")
+    assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at == FRIDAY_20
+
+
+def test_the_old_name_is_the_same_command_as_run_worker():
+    assert get_commands()["publish_due_rounds"] == get_commands()["run_worker"] == "clubweek"
+    old = load_command_class("clubweek", "publish_due_rounds")
+    assert isinstance(old, run_worker.Command)
+    assert old.help == run_worker.Command.help
+
+
+def test_in_its_loop_a_failed_pass_is_reported_and_the_backup_still_made(db, monkeypatch):
+    def broken_pass(now):
+        stop_the_worker()  # meanwhile: the loop ends after this turn
+        raise RuntimeError("mail server down")
+
+    monkeypatch.setattr(worker, "run_pass", broken_pass)
+    monkeypatch.setattr(backups, "make_daily_backup", lambda now: Path("/backups/dsc-daily.tar.gz"))
+    out, err = run("run_worker", "--loop", "--interval", "0", moment=at(0, minute=1))
+    assert out == "worker ready\nbackup: /backups/dsc-daily.tar.gz\nworker stopped\n"
+    assert err == "pass failed, retrying: RuntimeError('mail server down')\n"
+    assert WorkerHeartbeat.objects.status(at(0, minute=1)).seen_at is None  # not seen
+
+
+def test_in_its_loop_a_failed_backup_is_reported_after_a_pass_that_did_its_work(
+    round_4, monkeypatch
+):
+    def broken_backup(now):
+        stop_the_worker()
+        raise backups.BackupFailed("pg_dump: connection refused")
+
+    monkeypatch.setattr(backups, "make_daily_backup", broken_backup)
+    out, err = run("run_worker", "--loop", "--interval", "0")
+    assert out == "worker ready\npublished: Ronde 4 (24-09-2026)\nworker seen\nworker stopped\n"
+    assert err == "backup failed: BackupFailed('pg_dump: connection refused')\n"
+    assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at == FRIDAY_20

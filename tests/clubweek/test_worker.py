@@ -1,0 +1,377 @@
+"""The worker's pass (`clubweek/worker.py`, run by `manage.py run_worker`): the pairing
+appears at its time, once, never from stale data; waiting notices, pairing e-mails, crash
+safety, two workers at once; and rankings that follow line-ups changed anywhere."""
+
+import threading
+from datetime import date, datetime, timedelta
+from io import StringIO
+
+import pytest
+import time_machine
+from django.core.management import call_command
+from django.db import connection
+from django.test import override_settings
+from django.urls import reverse
+
+from clubweek import pairing_mail, worker
+from competition import services as competition_services
+from competition.keizer.scoring import Outcome as Scored
+from competition.models import Absence, Competition, Game, Round, Season, Standing
+from members.models import ExternalGame, Team, TeamMatch
+from operations.models import WorkerHeartbeat
+from tests.factories import (
+    make_line_up,
+    make_played_competition,
+    make_round_1_with_two_cancelled,
+    worked_example_season,
+)
+from tests.moments import AMSTERDAM, EVENING_4, at
+from tests.waiting import another_connection_waits_for_a_lock, wait_until
+
+FRIDAY_20 = at(20)
+
+
+def run_worker(moment) -> str:
+    """The command's single pass, as cron or the loop runs it."""
+    out = StringIO()
+    with time_machine.travel(moment, tick=False):
+        call_command("run_worker", stdout=out)
+    return out.getvalue()
+
+
+def run_pass(moment):
+    with time_machine.travel(moment, tick=False):
+        return worker.run_pass(moment)
+
+
+def test_nothing_is_published_before_eight(round_4):
+    run_worker(datetime(2026, 9, 18, 19, 59, 59, tzinfo=AMSTERDAM))
+    round_4.refresh_from_db()
+    assert not round_4.is_published and not round_4.games.exists()
+
+
+def test_at_eight_the_round_is_paired_and_published_once(round_4):
+    output = run_worker(FRIDAY_20)
+    round_4.refresh_from_db()
+    assert round_4.published_at == FRIDAY_20 and round_4.games.count() == 5
+    assert "published: Ronde 4" in output
+    games = list(round_4.games.values_list("board", "white_id", "black_id"))
+    assert run_worker(datetime(2026, 9, 18, 21, 30, tzinfo=AMSTERDAM)) == ""
+    round_4.refresh_from_db()
+    assert round_4.published_at == FRIDAY_20
+    assert list(round_4.games.values_list("board", "white_id", "black_id")) == games
+
+
+def test_every_pass_records_the_workers_heartbeat_even_with_nothing_to_do(db):
+    run_worker(at(10))
+    assert WorkerHeartbeat.objects.status(at(10)).seen_at == at(10)
+    run_worker(at(10, minute=20))
+    assert WorkerHeartbeat.objects.status(at(10, minute=20)).seen_at == at(10, minute=20)
+    assert WorkerHeartbeat.objects.count() == 1
+
+
+def test_a_failing_pass_records_no_heartbeat(round_4, monkeypatch):
+    def broken(now):
+        raise RuntimeError("mail server down")
+
+    monkeypatch.setattr(worker, "run_pass", broken)
+    with pytest.raises(RuntimeError):
+        run_worker(FRIDAY_20)
+    assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at is None
+
+
+def test_a_worker_that_was_down_catches_up(round_4):
+    run_worker(datetime(2026, 9, 18, 21, 30, tzinfo=AMSTERDAM))
+    round_4.refresh_from_db()
+    assert round_4.published_at == datetime(2026, 9, 18, 21, 30, tzinfo=AMSTERDAM)
+
+
+def test_the_arbiters_draft_is_published_as_reviewed(paired_round_4):
+    round_4 = paired_round_4
+    first = round_4.games.get(board=1)
+    first.white_id, first.black_id = first.black_id, first.white_id
+    first.save()
+    run_worker(FRIDAY_20)
+    first.refresh_from_db()
+    assert round_4.games.count() == 5 and Round.objects.get(pk=round_4.pk).is_published
+    assert Game.objects.get(pk=first.pk).white_id == first.white_id
+
+
+def test_nothing_is_published_while_a_result_of_the_previous_round_is_missing(round_4):
+    Game.objects.filter(round__number=3, board=2).update(result="")
+    run_worker(FRIDAY_20)
+    round_4.refresh_from_db()
+    assert not round_4.is_published and not round_4.games.exists()
+
+
+def test_an_inconsistent_draft_is_not_published(paired_round_4):
+    round_4 = paired_round_4
+    seated = round_4.games.first().white_id
+    Absence.objects.create(round=round_4, participant_id=seated, reason="excused")
+    run_worker(FRIDAY_20)
+    round_4.refresh_from_db()
+    assert not round_4.is_published
+
+
+def test_a_missing_result_holds_the_pairing_tells_the_arbiter_once_and_the_site_says_so(
+    round_4, jansen, client, mailoutbox
+):
+    Game.objects.filter(round__number=3, board=2).update(result="")
+    run_pass(at(20))
+    run_pass(at(20, 20))
+    round_4.refresh_from_db()
+    assert not round_4.is_published
+    notices = [m for m in mailoutbox if "wacht" in m.subject]
+    assert len(notices) == 1 and notices[0].to == ["wedstrijdleider@dscdrachten.nl"]
+    assert "ronde 3 is niet compleet" in notices[0].body
+    with time_machine.travel(at(21), tick=False):
+        page = client.get(reverse("competition:pairing")).content.decode()
+    assert "De indeling wacht op de uitslagen van de vorige ronde" in page
+    Game.objects.filter(round__number=3, board=2).update(result="1/2-1/2")
+    run_pass(at(21, 30))
+    round_4.refresh_from_db()
+    assert round_4.published_at == at(21, 30) and round_4.games.count() == 5
+
+
+def test_every_paired_member_gets_board_colour_and_opponent_once(round_4, jansen, mailoutbox):
+    run_pass(at(20))
+    round_4.refresh_from_db()
+    pairing_mails = [m for m in mailoutbox if "je indeling" in m.subject]
+    assert len(pairing_mails) == 10
+    first = round_4.games.select_related("white__member", "black__member").get(board=1)
+    to_white = next(m for m in pairing_mails if m.to == [first.white.member.email])
+    assert f"Bord 1: je speelt met wit tegen {first.black.name}." in to_white.body
+    run_pass(at(20, 20))
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+
+
+def test_the_bye_player_is_told_too(round_4, jansen, mailoutbox, example_competition):
+    example_competition.bye_fraction = "1/2"  # the e-mail tells this competition's share
+    example_competition.save()
+    Absence.objects.create(
+        round=round_4,
+        participant=example_competition.participants.get(member__name="Jansen"),
+        reason="excused",
+    )
+    run_pass(at(20))
+    round_4.refresh_from_db()
+    assert round_4.published_at == at(20)  # paired and published in one pass, bye included
+    bye_mail = next(m for m in mailoutbox if m.to == [round_4.bye.member.email])
+    # Bakker, last in ranking 3 (value 41), gets half of it.
+    assert round_4.bye.name == "Bakker"
+    assert "Je bent deze ronde vrij: je krijgt ½ van je waarde 41 = 20½ punten" in bye_mail.body
+    assert not any(m.to == [jansen.email] for m in mailoutbox)
+
+
+def test_past_evenings_are_not_mailed(example_competition, jansen, mailoutbox):
+    run_pass(at(20))
+    assert mailoutbox == []  # rounds 1-3 are published, but their evenings are over
+
+
+def test_a_pairing_published_on_the_evening_is_mailed_only_before_play_starts(
+    paired_round_4, jansen, mailoutbox
+):
+    """Play starts at 19:45 (the rules' club week): a pairing mailed after that would reach
+    players already at the board, so a late publication, or a worker catching up on the
+    evening, sends nothing. Before 19:45 the e-mail still helps and goes out."""
+    competition_services.publish(paired_round_4, at(19, 50, day=EVENING_4))
+    run_pass(at(19, 50, day=EVENING_4))
+    run_pass(at(23, day=EVENING_4))
+    assert [m for m in mailoutbox if "je indeling" in m.subject] == []
+    paired_round_4.refresh_from_db()
+    assert paired_round_4.pairing_mailed_at is None
+
+
+def test_a_pairing_published_on_the_evening_before_play_is_still_mailed(
+    paired_round_4, jansen, mailoutbox
+):
+    competition_services.publish(paired_round_4, at(19, 40, day=EVENING_4))
+    run_pass(at(19, 44, day=EVENING_4))
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+
+
+def test_a_worker_killed_while_publishing_leaves_nothing_half_done(round_4, monkeypatch):
+    def crash(*args):
+        raise SystemExit("killed")
+
+    monkeypatch.setattr(competition_services, "publish", crash)
+    with pytest.raises(SystemExit):
+        run_pass(at(20))
+    round_4.refresh_from_db()
+    assert not round_4.is_published and not round_4.games.exists()
+    monkeypatch.undo()
+    run_pass(at(20, 5))
+    round_4.refresh_from_db()
+    assert round_4.is_published and round_4.games.count() == 5
+
+
+def test_a_worker_killed_while_mailing_mails_again_next_time(
+    round_4, jansen, mailoutbox, monkeypatch
+):
+    real = pairing_mail.pairing
+
+    def crash(round_):
+        raise ConnectionError("smtp down")
+
+    monkeypatch.setattr(pairing_mail, "pairing", crash)
+    with pytest.raises(ConnectionError):
+        run_pass(at(20))
+    assert Round.objects.get(pk=round_4.pk).pairing_mailed_at is None
+    monkeypatch.setattr(pairing_mail, "pairing", real)
+    run_pass(at(20, 1))
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
+)
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("trial", range(10))
+def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox, trial):
+    """A free race, many times: one publication, ten pairing e-mails, no false alarm."""
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def as_worker():
+        try:
+            barrier.wait()
+            worker.run_pass(at(20) + timedelta(seconds=1))
+        except Exception as error:  # surfaced below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    with time_machine.travel(at(20, 0, 1), tick=False):
+        threads = [threading.Thread(target=as_worker) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert errors == []
+    round_4.refresh_from_db()
+    assert round_4.is_published and round_4.games.count() == 5
+    assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
+    assert [m.subject for m in mailoutbox if "wacht" in m.subject] == []
+
+
+@override_settings(SITE_URL="https://dsc.example.org/")
+def test_links_in_the_pairing_email_point_at_the_sites_address(round_4, jansen, mailoutbox):
+    run_pass(at(20))
+    [to_jansen] = [m for m in mailoutbox if m.to == [jansen.email]]
+    assert "https://dsc.example.org/indeling/" in to_jansen.body
+
+
+def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pass(db):
+    """De Wit cancelled round 1 in time (⅓); a line-up for the day after, written by a
+    command or another service rather than the admin, makes it a team absence (⅔)."""
+    competition, pk = make_round_1_with_two_cancelled()
+    de_wit = competition.participants.get(pk=pk["de-wit"])
+
+    def round_1_points():
+        ranking = competition.rankings.get(after_round=1)
+        return ranking.standings.get(participant=de_wit).round_points[0], ranking.appearance_of(
+            de_wit.pk
+        )[0]
+
+    assert round_1_points() == (14, Scored.EXCUSED)  # a third of his value 42
+    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
+    match = TeamMatch.objects.create(team=team, date=date(2026, 9, 4), opponent="Sneek")
+    ExternalGame.objects.create(
+        match=match, board=1, member=de_wit.member, colour="black", opponent_name="Y"
+    )
+    assert round_1_points() == (14, Scored.EXCUSED)  # nothing recomputes by itself
+    run_pass(at(12))
+    assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42
+
+
+def test_a_setting_of_any_season_not_closed_reaches_its_rankings_in_the_next_pass(
+    example_competition,
+):
+    """Next season is being prepared while this one runs (so it is not the current season),
+    and last season is still open while this one has begun: a setting or ranking 0 changed in
+    the admin reaches each one's snapshots in the worker's pass, and a closed season stays."""
+    future, _pk = make_played_competition(worked_example_season(1), date(2030, 9, 5))
+    closed, _pk = make_played_competition(worked_example_season(1), date(2020, 9, 3))
+    Season.objects.filter(pk=closed.season_id).update(is_closed=True)
+    for competition in (example_competition, future, closed):
+        Competition.objects.filter(pk=competition.pk).update(top_value=60)  # as the admin saves
+
+    def top(competition):
+        return Standing.objects.filter(ranking__competition=competition, position=1).values_list(
+            "value", flat=True
+        )
+
+    run_pass(at(12))
+    assert set(top(example_competition)) == set(top(future)) == {60}
+    assert set(top(closed)) == {50}
+
+
+def test_a_failing_refresh_does_not_keep_the_pass_from_publishing(round_4, monkeypatch, caplog):
+    def broken(competition):
+        raise RuntimeError("engine trouble")
+
+    monkeypatch.setattr(competition_services, "refresh_rankings", broken)
+    assert run_pass(at(20)) == [round_4]
+    assert "refreshing the rankings" in caplog.text
+
+
+def test_a_round_with_a_player_away_for_a_team_match_is_published_by_itself(round_4):
+    jansen = round_4.competition.participants.get(member__name="Jansen")
+    make_line_up(jansen, round_4.date + timedelta(days=1))
+    run_pass(at(20))
+    round_4.refresh_from_db()
+    assert round_4.is_published and jansen.pk not in round_4.seated_ids()
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
+    round_4, jansen, mailoutbox, monkeypatch
+):
+    """Worker A holds round 4 (paired, not yet committed); worker B runs a whole pass at that
+    moment. B must neither publish it nor tell the arbiter it waits: A is publishing it."""
+    holding, release = threading.Event(), threading.Event()
+    publish = competition_services.publish
+    first = threading.Event()
+
+    def slow_publish(round_, now):
+        if not first.is_set():
+            first.set()
+            holding.set()
+            release.wait(60)
+        return publish(round_, now)
+
+    monkeypatch.setattr(competition_services, "publish", slow_publish)
+    errors, b_done = [], threading.Event()
+
+    def as_worker(body, done=None):
+        try:
+            body()
+        except Exception as error:  # surfaced below
+            errors.append(error)
+        finally:
+            connection.close()
+            if done:
+                done.set()
+
+    now = at(20, 0, 1)
+    a = threading.Thread(target=as_worker, args=(lambda: worker.publish_due_rounds(now),))
+    b = threading.Thread(target=as_worker, args=(lambda: worker.run_pass(now), b_done))
+    with time_machine.travel(now, tick=False):
+        a.start()
+        wait_until(holding.is_set, "worker A to hold the round")
+        b.start()
+        wait_until(
+            lambda: b_done.is_set() or another_connection_waits_for_a_lock(), "worker B to finish"
+        )
+        release.set()
+        a.join()
+        b.join()
+    assert errors == []
+    round_4.refresh_from_db()
+    assert round_4.is_published and round_4.waiting_notice_at is None
+    assert [m.subject for m in mailoutbox if "wacht" in m.subject] == []
