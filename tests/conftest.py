@@ -5,9 +5,15 @@ from django.contrib.auth.models import User
 
 from competition import services
 from competition.models import Round
+from tests import hypothesis_profiles  # registers and loads the profile
 from tests.demo import DemoRows
 from tests.factories import make_arbiter, make_played_competition, worked_example_season
 from tests.moments import EVENING_4, at
+from tests.shared_files import shared_folder
+
+
+def pytest_report_header():
+    return f"hypothesis profile: {hypothesis_profiles.PROFILE} (HYPOTHESIS_PROFILE; CI runs 'ci')"
 
 
 def pytest_collection_modifyitems(items):
@@ -18,8 +24,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def demo_rows(tmp_path_factory):
-    """The demo season's rows, built by the first test that asks (see tests/demo.py)."""
-    return DemoRows(tmp_path_factory.mktemp("demo"))
+    """The demo season's rows, built by the first test of the run that asks (see tests/demo.py):
+    under pytest-xdist in the folder that every worker's own temporary folder sits in."""
+    return DemoRows(shared_folder(tmp_path_factory))
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """The demo season for tests: `load_demo` builds it once per run (seconds of engine work), then
-every other test gets the same rows back in a fraction of a second."""
+every other test gets the same rows back in a fraction of a second. Under pytest-xdist the
+first worker that asks builds the rows file; the others read it (tests/shared_files.py)."""
 
 from datetime import datetime
 from io import StringIO
@@ -11,6 +12,8 @@ from django.core import serializers
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
+
+from tests.shared_files import built_once
 
 # Sunday 22 November 2026: the 12th club evening was Thursday 19 November, round 13's pairing
 # was published on Friday and round 13 is played on Thursday 26 November.
@@ -27,15 +30,19 @@ class DemoRows:
         self.path = folder / "demo.json"
 
     def load(self):
-        """Store the demo in the test database: built by `load_demo` the first time, read back
-        from the file after that (raw rows, as loaddata stores them: no history is added)."""
-        if self.path.exists():
+        """Store the demo in the test database: built by `load_demo` the first time in the run,
+        read back from the file after that (raw rows, as loaddata stores them: no history is
+        added)."""
+        if not built_once(self.path, self.build):
             insert_rows(self.path)
-            return
+
+    @staticmethod
+    def build(path: Path):
+        """`load_demo` in this test's database, its rows written to `path`."""
         with time_machine.travel(DEMO_NOW, tick=False):
             call_command("load_demo", stdout=StringIO())
         call_command(
-            "dumpdata", natural_foreign=True, exclude=NOT_DUMPED, output=self.path, verbosity=0
+            "dumpdata", natural_foreign=True, exclude=NOT_DUMPED, output=str(path), verbosity=0
         )
 
 

@@ -5,6 +5,7 @@ process prints, never for a fixed time."""
 import json
 import os
 import queue
+import shutil
 import signal
 import socket
 import subprocess
@@ -15,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.shared_files import built_once, shared_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -60,21 +63,40 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def production_env(tmp_path):
+def production_env(tmp_path, tmp_path_factory):
+    """Production settings on a migrated SQLite file of the test's own, with collected static
+    files: `collectstatic` and `migrate` run as the image runs them, once per test run (the
+    static files are shared, each test gets a copy of the migrated database)."""
     ours = ("DEBUG", "SECURE_SSL_REDIRECT", "STATICFILES_BACKEND", "DJANGO_SETTINGS_MODULE")
     env = {k: v for k, v in os.environ.items() if k not in ours}
     env.update(
         SECRET_KEY="image-test-secret-key-with-enough-characters-0123456789",
         ALLOWED_HOSTS="127.0.0.1",
         SECURE_SSL_REDIRECT="false",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        STATIC_ROOT=str(tmp_path / "static"),
         PATH=f"{BIN}{os.pathsep}{env['PATH']}",
     )
-    for step in (["collectstatic", "--noinput"], ["migrate", "--noinput"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *step], cwd=ROOT, env=env, check=True, capture_output=True
-        )
+
+    def build(folder: Path):
+        folder.mkdir()
+        files = {
+            "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+            "STATIC_ROOT": str(folder / "static"),
+        }
+        for step in (["collectstatic", "--noinput"], ["migrate", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *step],
+                cwd=ROOT,
+                env={**env, **files},
+                check=True,
+                capture_output=True,
+            )
+
+    built = shared_folder(tmp_path_factory) / "production"
+    built_once(built, build)
+    shutil.copyfile(built / "db.sqlite3", tmp_path / "db.sqlite3")
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", STATIC_ROOT=str(built / "static")
+    )
     return env
 
 

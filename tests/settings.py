@@ -1,16 +1,33 @@
-"""The site's own settings with test values for what production must set itself."""
+"""The site's own settings with test values for what production must set itself.
+
+The suite runs with these values whatever the shell that starts it has exported: every variable
+dsc_site/settings.py reads is dropped first. Only DATABASE_URL (read by dj-database-url) comes
+from outside: it chooses the database the suite runs on (PostgreSQL in CI). An ALLOWED_HOSTS=*
+left in the shell made the page cache's test of a foreign host get a page instead of a 400."""
 
 import os
+import re
+from pathlib import Path
 
-os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("SITE_URL", "http://127.0.0.1:8000")
-os.environ.setdefault(
-    "STATICFILES_BACKEND", "django.contrib.staticfiles.storage.StaticFilesStorage"
+
+def drop_the_site_variables() -> None:
+    """Every variable dsc_site/settings.py reads, removed from this process's environment."""
+    site_settings = Path(__file__).resolve().parents[1] / "dsc_site" / "settings.py"
+    read = r'(?:environ\.get|env_\w+)\(\s*"([A-Z][A-Z0-9_]*)"'
+    for name in set(re.findall(read, site_settings.read_text(encoding="utf-8"))):
+        os.environ.pop(name, None)
+
+
+drop_the_site_variables()
+os.environ.update(
+    SECRET_KEY="test-secret-key-not-for-production",
+    ALLOWED_HOSTS="testserver,localhost,127.0.0.1",
+    SECURE_SSL_REDIRECT="false",
+    SITE_URL="http://127.0.0.1:8000",
+    STATICFILES_BACKEND="django.contrib.staticfiles.storage.StaticFilesStorage",
 )
 
-from dsc_site.settings import *  # noqa: F403
+from dsc_site.settings import *  # noqa: E402, F403
 
 # Static files straight from the finders: no collectstatic before the tests.
 WHITENOISE_USE_FINDERS = True

@@ -163,7 +163,8 @@ def test_a_visitor_with_a_message_waiting_gets_a_fresh_page(visitor, example_com
     assert queries.captured_queries
 
 
-def test_a_foreign_host_is_refused_even_for_a_stored_page(visitor, example_competition):
+def test_a_foreign_host_is_refused_even_for_a_stored_page(visitor, example_competition, settings):
+    settings.ALLOWED_HOSTS = ["testserver"]  # the test's own hosts, not the environment's
     cached(visitor, STANDINGS)
     assert visitor.get(STANDINGS, HTTP_HOST="evil.example").status_code == 400
 

@@ -4,13 +4,27 @@ from pathlib import Path
 
 import pytest
 import time_machine
+from playwright.sync_api import expect
 
-from tests.browser.helpers import NOW, SCREENSHOTS, WIDTHS
+from tests.browser.helpers import BOUND, NOW, SCREENSHOTS, WIDTHS
 
 CHROMIUM = "/usr/bin/chromium"
 
+# Every wait for what a page shows (expect's retrying assertions, actions, navigations) gets the
+# same generous bound: with both cores busy a page can take many seconds to appear. It only ends
+# a broken run; a passing test waits as long as the page takes.
+expect.set_options(timeout=BOUND)
+
+
+# A browser flow is dozens of page loads (the policy sweep over 40 pages): with both cores busy
+# it takes minutes, not the two that pyproject.toml gives a test before calling it a hang.
+BROWSER_TEST_TIMEOUT = 300
+
 
 def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(pytest.mark.timeout(BROWSER_TEST_TIMEOUT))
     if not Path(CHROMIUM).exists():
         reason = (
             "Debian's Chromium is not installed (apt-get install chromium); .ci/run installs it"
@@ -35,6 +49,14 @@ def browser_type_launch_args(browser_type_launch_args):
             "--no-first-run",
         ],
     }
+
+
+@pytest.fixture
+def context(context):
+    """pytest-playwright's browser context, with the bound above for actions and navigations."""
+    context.set_default_timeout(BOUND)
+    context.set_default_navigation_timeout(BOUND)
+    return context
 
 
 @pytest.fixture

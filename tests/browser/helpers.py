@@ -4,6 +4,9 @@ from pathlib import Path
 
 from tests.demo import DEMO_NOW
 
+# How long a browser test waits for what it needs (a navigation, a heading, a URL), in ms.
+BOUND = 60_000
+
 NOW = DEMO_NOW  # a Sunday: round 13 is published, and played on Thursday
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
@@ -17,11 +20,13 @@ def open_menu(page, width):
 
 
 def log_in(page, url, account, next_path="/"):
-    """Log in on the site's own login page and land on `next_path`."""
+    """Log in on the site's own login page and land on `next_path` (or the page that refuses):
+    returns once the page the form leads to has loaded, however long a busy machine takes."""
     page.goto(f"{url}/accounts/login/?next={next_path}")
     page.get_by_label("Gebruikersnaam").fill(account[0])
     page.get_by_label("Wachtwoord").fill(account[1])
-    page.get_by_role("button", name="Inloggen").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Inloggen").click()
 
 
 def screenshot(page, name, width, full_page=False):

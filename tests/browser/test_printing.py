@@ -97,7 +97,7 @@ def test_a_visitor_prints_the_pairing_list_and_the_result_slips_of_round_13(
     assert page.locator("table.wall-pairing tbody tr").count() == 20
     assert fits_the_screen(page)
     page.get_by_role("button", name="Afdrukken").click()
-    assert page.evaluate("window.printed") == 1
+    page.wait_for_function("window.printed === 1")
     screenshot(page, "print-pairing", width, full_page=True)
     # On paper: one A4 page, the menu and the buttons left out, every board with both names.
     printout = printed(page, f"print-pairing-{width}")

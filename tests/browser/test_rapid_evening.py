@@ -74,8 +74,8 @@ def test_the_arbiter_runs_three_rapid_rounds_from_one_page(demo, live_server, pa
     page.get_by_label("Wachtwoord").fill(ARBITER[1])
     page.get_by_role("button", name="Inloggen").click()
     page.get_by_role("link", name="Rapidavond").click()
-    address = page.url
-    assert address == f"{live_server.url}/beheer/competitie/{rapid.pk}/rapidavond/"
+    address = f"{live_server.url}/beheer/competitie/{rapid.pk}/rapidavond/"
+    expect(page).to_have_url(address)
     expect(page.locator("h1")).to_have_text("Rapidavond zondag 22 november 2026")
     expect(page.get_by_text("Nieuwe rapidavond: nog geen ronden op deze avond.")).to_be_visible()
     expect(page.get_by_text("Aanwezig in ronde 10: 20 van 20")).to_be_visible()

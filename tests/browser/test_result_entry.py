@@ -118,6 +118,7 @@ def test_the_players_differ_and_the_arbiter_decides_on_the_start_page(
     with time_machine.travel(EVENING, tick=True):
         log_in(page, url, MEMBER, f"/partij/{game.pk}/")
         enter(page, "0-1")
+        expect(page.locator("main > .alert-success")).to_contain_text("Je uitslag is bewaard.")
         tjeerd = another_device(browser, width, url, OPPONENT, f"/partij/{game.pk}/")
         enter(tjeerd, "1-0")
         expect(tjeerd.locator("main > .alert-warning")).to_have_text(

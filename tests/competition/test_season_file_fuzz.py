@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from competition.models import Competition
 from members.models import Member
 from tests.factories import WORKED_EXAMPLE
+from tests.hypothesis_profiles import examples
 from tests.mutations import damaged_bytes, damaged_document
 from tests.rows import row_counts
 
@@ -39,7 +40,7 @@ def test_a_damaged_season_file_imports_cleanly_or_changes_nothing(db, tmp_path):
     outcomes = {"imported": 0, "refused": 0}
 
     @settings(
-        max_examples=120,
+        max_examples=examples(120),
         deadline=None,
         derandomize=True,
         database=None,

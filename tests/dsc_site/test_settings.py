@@ -1,11 +1,20 @@
-"""Settings come from the environment, with safe defaults and refusals."""
+"""Settings come from the environment, with safe defaults and refusals. A real process where
+starting is the point (a refusal stops the start, `check --deploy`); the settings module read
+with a given environment everywhere else."""
 
+import json
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.test import override_settings
+
+from competition.schedule import club_week
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
@@ -15,18 +24,20 @@ PRODUCTION = {
 }
 
 
+# The test process set test values in its own environment; production has none of them.
+OURS = (
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DEBUG",
+    "DJANGO_SETTINGS_MODULE",
+    "SECURE_SSL_REDIRECT",
+    "STATICFILES_BACKEND",
+    "SITE_URL",
+)
+
+
 def manage(*args, **env):
-    # The test process set test values in its own environment; production has none of them.
-    ours = (
-        "SECRET_KEY",
-        "ALLOWED_HOSTS",
-        "DEBUG",
-        "DJANGO_SETTINGS_MODULE",
-        "SECURE_SSL_REDIRECT",
-        "STATICFILES_BACKEND",
-        "SITE_URL",
-    )
-    clean = {k: v for k, v in os.environ.items() if k not in ours}
+    clean = {k: v for k, v in os.environ.items() if k not in OURS}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -34,6 +45,14 @@ def manage(*args, **env):
         text=True,
         env={**clean, **env},
     )
+
+
+def settings_of(**env) -> dict:
+    """dsc_site/settings.py as a process started with `env` reads it (the same environment as
+    `manage` gives, in this process): its settings, or the error that stops the start."""
+    clean = {k: v for k, v in os.environ.items() if k not in OURS}
+    with mock.patch.dict(os.environ, {**clean, **env}, clear=True):
+        return runpy.run_path(str(ROOT / "dsc_site" / "settings.py"))
 
 
 @pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS"])
@@ -51,20 +70,15 @@ def test_check_deploy_is_clean_with_production_values():
 
 
 def test_debug_accepts_only_true_or_false():
-    process = manage("check", DEBUG="maybe", **PRODUCTION)
-    assert process.returncode != 0
-    assert "DEBUG must be true or false, not 'maybe'" in process.stderr
+    with pytest.raises(ImproperlyConfigured, match=r"^DEBUG must be true or false, not 'maybe'$"):
+        settings_of(DEBUG="maybe", **PRODUCTION)
 
 
 def test_debug_is_off_unless_asked():
-    show = (
-        "from django.conf import settings; print(settings.DEBUG, settings.TIME_ZONE, "
-        "settings.USE_TZ, settings.LANGUAGE_CODE)"
-    )
-    process = manage("shell", "-v", "0", "-c", show, **PRODUCTION)
-    assert process.stdout.split() == ["False", "Europe/Amsterdam", "True", "nl"]
-    asked = manage("shell", "-v", "0", "-c", show, **PRODUCTION, DEBUG="true")
-    assert asked.stdout.split()[0] == "True"
+    production = settings_of(**PRODUCTION)
+    shown = [production[name] for name in ("DEBUG", "TIME_ZONE", "USE_TZ", "LANGUAGE_CODE")]
+    assert shown == [False, "Europe/Amsterdam", True, "nl"]
+    assert settings_of(**PRODUCTION, DEBUG="true")["DEBUG"] is True
 
 
 @pytest.mark.parametrize(
@@ -77,37 +91,32 @@ def test_debug_is_off_unless_asked():
     ],
 )
 def test_the_club_week_refuses_a_malformed_setting(variable, value, message):
-    process = manage("check", **PRODUCTION, **{variable: value})
-    assert process.returncode != 0
-    assert message in process.stderr
+    with pytest.raises(ImproperlyConfigured) as refused:
+        settings_of(**PRODUCTION, **{variable: value})
+    assert message in str(refused.value)
 
 
 def test_the_club_week_comes_from_the_environment():
-    show = (
-        "from competition.schedule import club_week; w = club_week(); "
-        "print(w.deadline_weekday, w.deadline_time, w.publication_time, w.results_final_time)"
-    )
-    process = manage(
-        "shell",
-        "-v",
-        "0",
-        "-c",
-        show,
+    read = settings_of(
         **PRODUCTION,
         CLUB_DEADLINE_WEEKDAY="2",
         CLUB_DEADLINE_TIME="17:30",
         CLUB_PUBLICATION_TIME="19:00",
         CLUB_RESULTS_FINAL_TIME="23:00",
     )
-    assert process.stdout.split() == ["2", "17:30:00", "19:00:00", "23:00:00"], process.stderr
+    with override_settings(**{name: read[name] for name in read if name.startswith("CLUB_")}):
+        week = club_week()
+    shown = [
+        week.deadline_weekday,
+        week.deadline_time,
+        week.publication_time,
+        week.results_final_time,
+    ]
+    assert [str(value) for value in shown] == ["2", "17:30:00", "19:00:00", "23:00:00"]
 
 
 def site_url_of(**env) -> str:
-    process = manage(
-        "shell", "-c", "from django.conf import settings; print(settings.SITE_URL)", **env
-    )
-    assert process.returncode == 0, process.stderr
-    return process.stdout.strip().splitlines()[-1]
+    return settings_of(**env)["SITE_URL"]
 
 
 def test_links_in_e_mails_use_the_sites_own_address():
@@ -117,6 +126,36 @@ def test_links_in_e_mails_use_the_sites_own_address():
 
 
 def test_a_site_address_without_a_scheme_is_refused():
-    process = manage("check", SITE_URL="dsc.example.org", **PRODUCTION)
-    assert process.returncode != 0
-    assert "SITE_URL must start with https:// or http://" in process.stderr
+    with pytest.raises(ImproperlyConfigured, match="SITE_URL must start with https:// or http://"):
+        settings_of(SITE_URL="dsc.example.org", **PRODUCTION)
+
+
+def test_the_suite_runs_with_its_own_values_whatever_the_shell_exported():
+    """tests/settings.py drops every variable the site reads before setting its own: a shell
+    with ALLOWED_HOSTS=* once made the page cache's test of a foreign host get a page."""
+    shell = {
+        "ALLOWED_HOSTS": "*",
+        "SECURE_SSL_REDIRECT": "true",
+        "SITE_URL": "https://elders.example.org",
+        "CLUB_DEADLINE_TIME": "17:00",
+        "TRUSTED_PROXIES": "3",
+    }
+    show = (
+        "import json, tests.settings as s; print(json.dumps([s.ALLOWED_HOSTS, "
+        "s.SECURE_SSL_REDIRECT, s.SITE_URL, str(s.CLUB_DEADLINE_TIME), s.TRUSTED_PROXIES]))"
+    )
+    process = subprocess.run(
+        [sys.executable, "-c", show],
+        cwd=ROOT,
+        env={**os.environ, **shell},
+        capture_output=True,
+        text=True,
+    )
+    assert process.returncode == 0, process.stderr
+    assert json.loads(process.stdout) == [
+        ["testserver", "localhost", "127.0.0.1"],
+        False,
+        "http://127.0.0.1:8000",
+        "18:00:00",
+        0,
+    ]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from members import knsb
 from members.models import Member
+from tests.hypothesis_profiles import examples
 from tests.members.test_knsb import csv_bytes
 from tests.mutations import damaged_bytes
 from tests.rows import row_counts
@@ -49,7 +50,7 @@ def damaged_lists(draw) -> bytes:
     return zipped(damaged) if form == "zip of damaged csv" else damaged
 
 
-@settings(max_examples=400, **BOUNDED)
+@settings(max_examples=examples(400), **BOUNDED)
 @given(damaged_lists())
 def test_a_damaged_list_is_read_or_refused_in_lines(content):
     parsed = knsb.parse(content)
@@ -64,7 +65,7 @@ def test_the_command_imports_a_damaged_list_or_changes_nothing(db, tmp_path):
     dates = (date(2026, 1, 1) + timedelta(days=day) for day in itertools.count())
     outcomes = {"imported": 0, "refused": 0}
 
-    @settings(max_examples=120, **BOUNDED)
+    @settings(max_examples=examples(120), **BOUNDED)
     @given(damaged_lists())
     def import_damaged(content):
         path = tmp_path / "KNSB.zip"

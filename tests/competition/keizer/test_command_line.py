@@ -1,18 +1,25 @@
-"""`python -m competition.keizer standings|pair FILE` as a user runs it (a real process)."""
+"""`python -m competition.keizer standings|pair FILE` as a user runs it: a real process where
+the process is the point (the module runs, its exit status, its output, the hash seed), its
+`main` with the same arguments, input and captured output everywhere else."""
 
+import gc
+import io
 import json
 import os
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
+
+from competition.keizer.__main__ import main
 
 from .conftest import DATA
 
 EXAMPLE = str(DATA / "worked_example.json")
 
 
-def run(*args: str, stdin: str | None = None, env: dict | None = None):
+def run_process(*args: str, stdin: str | None = None, env: dict | None = None):
     return subprocess.run(
         [sys.executable, "-m", "competition.keizer", *args],
         input=stdin,
@@ -20,6 +27,36 @@ def run(*args: str, stdin: str | None = None, env: dict | None = None):
         text=True,
         env={**os.environ, **(env or {})},
     )
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """The command's `main` in this process, as `run_process` would run it: what it prints on
+    standard output and error, and its exit status (an exception it lets out fails the test,
+    as a traceback would)."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    standard_input = io.TextIOWrapper(io.BytesIO((stdin or "").encode("utf-8")), "utf-8")
+    collecting = gc.isenabled()
+    saved_stdin, sys.stdin = sys.stdin, standard_input
+    try:
+        with redirect_stdout(stdout), redirect_stderr(stderr):
+            status = main(list(args))
+    finally:
+        sys.stdin = saved_stdin
+        if collecting:
+            gc.enable()  # main turns the collector off for its short process
+    return subprocess.CompletedProcess(args, status, stdout.getvalue(), stderr.getvalue())
+
+
+def test_the_module_runs_as_a_command_and_exits_with_its_status():
+    """The real process: `python -m` finds the command, prints its output and exits with 0,
+    or with 2 and one line (no traceback) on bad input; every other test calls its main."""
+    process = run_process("standings", EXAMPLE)
+    assert process.returncode == 0, process.stderr
+    assert process.stdout == run("standings", EXAMPLE).stdout
+    assert len(json.loads(process.stdout)["rankings"]) == 4
+    refused = run_process("standings", "-", stdin='{"players": [')
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr == "error: line 1 column 14: malformed JSON: Expecting value\n"
 
 
 def test_standings_prints_every_ranking_as_the_format_says():
@@ -121,7 +158,7 @@ def test_a_missing_file_or_wrong_command_exits_2():
 def test_output_does_not_depend_on_the_hash_seed():
     """Sets and dicts must not leak into the order of anything printed."""
     outputs = {
-        run(command, EXAMPLE, env={"PYTHONHASHSEED": seed}).stdout
+        run_process(command, EXAMPLE, env={"PYTHONHASHSEED": seed}).stdout
         for command in ("standings", "pair")
         for seed in ("1", "2", "3")
     }

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from competition.keizer.matching import Matching
+from tests.hypothesis_profiles import examples
 
 
 @st.composite
@@ -30,7 +31,7 @@ def maximum(count, forbidden, removed):
     return len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs())
 def test_the_matching_stays_maximum_while_vertices_are_removed(graph):
     count, forbidden, removals = graph

@@ -13,11 +13,14 @@ from hypothesis import strategies as st
 from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Result
+from tests.hypothesis_profiles import examples
 
 from .reference import reference_rankings, sort_by, totals_for, value
 from .strategies import seasons
 
-relaxed = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+relaxed = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @relaxed
@@ -162,7 +165,7 @@ def pairs_by_rank(pairing, order):
     return [tuple(sorted((pair.white, pair.black), key=rank.get)) for pair in pairing.pairs]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seasons(max_players=12, max_rounds=6, pair=True))
 def test_the_pairing_equals_an_exhaustive_lexicographic_search(season):
     ranking = compute_rankings(season)[-1]

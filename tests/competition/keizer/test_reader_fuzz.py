@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from competition.keizer import season_file
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season_file import SeasonFileError
+from tests.hypothesis_profiles import examples
 from tests.mutations import damaged_bytes, damaged_document
 
 from .conftest import DATA
@@ -40,7 +41,7 @@ def read(content: bytes):
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
