@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from tests.demo import DEMO_NOW
 
 # How long a browser test waits for what it needs (a navigation, a heading, a URL), in ms.
@@ -15,8 +17,14 @@ MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw
 
 
 def open_menu(page, width):
+    """On a phone the menu is behind its button, which works once the page's script has run
+    (it comes last in the page: a click while it still loads does nothing, and the page's
+    heading can already be there), so it is pressed after that and waited for until open."""
     if width == "phone":
-        page.get_by_role("button", name="Menu").click()
+        page.wait_for_load_state("domcontentloaded")
+        button = page.get_by_role("button", name="Menu")
+        button.click()
+        expect(button).to_have_attribute("aria-expanded", "true")
 
 
 def log_in(page, url, account, next_path="/"):
