@@ -1,6 +1,7 @@
 """Login throttling with django-axes: the policy is in settings (AXES_*); this module holds what
 the site adds to it.
 
+- `account_name`: the account a failure counts against, however its name or address was typed.
 - `client_ip`: the address a lockout is counted against (X-Forwarded-For only as far as
   TRUSTED_PROXIES says proxies of our own wrote it).
 - `locked_out_response`: the Dutch page a locked-out person sees, on both login pages.
@@ -22,8 +23,23 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext
 
+from members.accounts import account_for, activate
+
 # axes' own names for its model, as the admin shows them; translated in our catalogue.
 AXES_NAMES = (gettext_noop("access attempt"), gettext_noop("access attempts"))
+
+
+def account_name(request, credentials) -> str | None:
+    """The username of the account meant (`members.accounts.account_for`), so that `JAN`,
+    `jan` and Jan's address share one count; else what was typed, in lower case and cut to
+    what the lockout table holds (255 characters)."""
+    typed = (credentials or {}).get("username")
+    if typed is None:
+        typed = getattr(request, "POST", {}).get("username")
+    if typed is None:
+        return None
+    account = account_for(typed)
+    return account.get_username() if account else typed.strip().lower()[:255]
 
 
 def client_ip(request) -> str | None:
@@ -63,10 +79,12 @@ def lift(username: str) -> int:
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's own view; a password chosen through the e-mailed link lifts the lockouts."""
+    """Django's own view; a password chosen through the e-mailed link lifts the lockouts and
+    makes an invited member's account active."""
 
     def form_valid(self, form):
         response = super().form_valid(form)
+        activate(form.user, timezone.now())
         lift(form.user.get_username())
         return response
 

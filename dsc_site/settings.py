@@ -152,6 +152,8 @@ STORAGES = {
 }
 
 LOGIN_REDIRECT_URL = "/"
+# An invitation's link and a new password's link (members.accounts) work once, for 14 days.
+PASSWORD_RESET_TIMEOUT = 14 * 24 * 3600
 LOGOUT_REDIRECT_URL = "/"
 
 # In development whitenoise serves from the finders; production serves the collected files.
@@ -198,7 +200,7 @@ INSTALLED_APPS += ["dsc_site.apps.LoginLockoutsConfig"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # turns a lockout into the Dutch page
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out pair before the password
-    "django.contrib.auth.backends.ModelBackend",
+    "members.backends.MemberLoginBackend",  # a username in any case, or the member's address
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=30)
@@ -209,6 +211,8 @@ AXES_VERBOSE = False  # no "AXES: BEGIN" line from every command and worker star
 AXES_ENABLE_ADMIN = False  # dsc_site/lockouts.py registers the arbiter's Dutch one
 AXES_LOCKOUT_CALLABLE = "dsc_site.lockouts.locked_out_response"
 AXES_CLIENT_IP_CALLABLE = "dsc_site.lockouts.client_ip"
+# Failures count against the account meant, however it was typed (JAN, jan, jan@…).
+AXES_USERNAME_CALLABLE = "dsc_site.lockouts.account_name"
 # How many proxies of our own stand in front of the site and append the address they saw to
 # X-Forwarded-For (1 behind one TLS proxy). 0: the connecting address is the client's. Set it no
 # higher than true, or a client can choose the address its failures are counted against.

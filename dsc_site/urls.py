@@ -1,8 +1,10 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from dsc_site.lockouts import PasswordResetConfirmView
+from members.forms import MemberLoginForm, MemberPasswordResetForm
 
 admin.site.site_header = _("DSC competition management")
 admin.site.site_title = _("DSC management")
@@ -12,7 +14,18 @@ urlpatterns = [
     # The arbiter's application, before the admin: its start page is the admin's index.
     path("beheer/", include("arbiter.urls")),
     path("beheer/", admin.site.urls),
-    # Django's own, except that a new password by e-mail also lifts the account's lockouts.
+    # Django's own, except that the address is the member's (members.accounts) and a new
+    # password by e-mail also lifts the account's lockouts.
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=MemberLoginForm),
+        name="login",
+    ),
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=MemberPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "accounts/reset/<uidb64>/<token>/",
         PasswordResetConfirmView.as_view(),

@@ -9,11 +9,12 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from members import imports, knsb, services
+from members import accounts, imports, knsb, services
 from members.forms import RatingListUploadForm
 from members.models import (
     ExternalGame,
@@ -30,9 +31,15 @@ SESSION_KEY = "knsb_import"
 
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
-    list_display = ("name", "knsb_number", "rating_shown", "is_active")
+    """The arbiter's member list: besides the details, each member's way in (no address, not
+    invited, invited on …, active since …) and the invitations (`arbiter.invitations`)."""
+
+    list_display = ("name", "knsb_number", "rating_shown", "is_active", "account")
     list_filter = ("is_active",)
     search_fields = ("name", "knsb_number", "email")
+    list_select_related = ("user",)
+    actions = ["invite"]
+    change_list_template = "admin/members/member/change_list.html"
     fieldsets = (
         (
             None,
@@ -47,6 +54,41 @@ class MemberAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).with_ratings()
+
+    def get_readonly_fields(self, request, obj=None):
+        # Accounts come from invitations; linking an existing one (a board member's staff
+        # account, say) is for a superuser only.
+        if request.user.is_superuser:
+            return ()
+        return ("user",)
+
+    def get_list_display(self, request):
+        # Who may only look sees each member's way in; who may invite gets the links too.
+        if self.has_change_permission(request):
+            return self.list_display
+        return (*self.list_display[:-1], "account_state")
+
+    @admin.display(description=gettext_lazy("login"))
+    def account_state(self, member: Member) -> str:
+        return accounts.state(member).text
+
+    @admin.display(description=gettext_lazy("login"))
+    def account(self, member: Member) -> str:
+        state = accounts.state(member)
+        if not state.may_invite:
+            return state.text
+        again = _("Invite again") if state.code == "invited" else _("Invite")
+        return format_html(
+            '{} <a href="{}" class="invite-link">{}</a>',
+            state.text,
+            reverse("arbiter:invite", args=[member.pk]),
+            again,
+        )
+
+    @admin.action(description=gettext_lazy("Invite"), permissions=["change"])
+    def invite(self, request, queryset):
+        numbers = ",".join(str(pk) for pk in queryset.values_list("pk", flat=True))
+        return redirect(reverse("arbiter:invite-all") + "?leden=" + numbers)
 
     @admin.display(description=gettext_lazy("rating"))
     def rating_shown(self, member: Member) -> str:

@@ -1,10 +1,11 @@
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from members import knsb
+from members import accounts, knsb
 from members.models import Member
 
 
@@ -47,3 +48,27 @@ class MailChoiceForm(forms.ModelForm):
         self.helper = FormHelper()
         self.helper.form_class = "mail-choice"
         self.helper.add_input(Submit("save", _("Save"), css_class="btn btn-primary"))
+
+
+class MemberPasswordResetForm(PasswordResetForm):
+    """Django's form, with the address where it lives: on the member (`members.accounts`).
+    It answers the same whether or not the address is known; an invited member who lost the
+    invitation gets in this way too."""
+
+    def get_users(self, email):
+        return accounts.users_with_address(email)
+
+    def send_mail(self, subject, body, context, from_email, to_email, **kwargs):
+        # Django passes the account's own address (empty here): the member's is meant.
+        address = context["user"].member.email
+        super().send_mail(
+            subject, body, {**context, "email": address}, from_email, address, **kwargs
+        )
+
+
+class MemberLoginForm(AuthenticationForm):
+    """Django's login, named for what it takes: a username or the member's e-mail address."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Username or e-mail address")

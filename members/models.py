@@ -141,6 +141,15 @@ class Member(models.Model):
         default=False,
         help_text=_("Your new position once the results of an evening are final."),
     )
+    mail_reminder = models.BooleanField(
+        _("Friday reminder"),
+        default=False,
+        help_text=_("On the Friday before each club evening: you can cancel until 18:00 today."),
+    )
+    # The member's way in (members.accounts): when the arbiter last invited them, and when they
+    # chose their password through an invitation or a reset link.
+    invited_at = models.DateTimeField(_("invited at"), null=True, blank=True, editable=False)
+    activated_at = models.DateTimeField(_("active since"), null=True, blank=True, editable=False)
     # The secret of the member's personal calendar feed (/kalender/<token>.ics); renewing it
     # (members.services.renew_calendar_token) makes the old link stop working.
     calendar_token = models.CharField(

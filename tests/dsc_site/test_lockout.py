@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from dsc_site.lockouts import client_ip
+from members.models import Member
 
 SITE_LOGIN = "/accounts/login/"
 ADMIN_LOGIN = "/beheer/login/"
@@ -19,7 +20,10 @@ LOCKED_OUT = "Te veel mislukte pogingen"
 
 @pytest.fixture
 def user(db):
-    return User.objects.create_user("jansen", "jansen@example.org", "the-right-password")
+    """An account of a member; the address lives on the member (members.accounts)."""
+    account = User.objects.create_user("jansen", password="the-right-password")
+    Member.objects.create(name="Jansen", email="jansen@example.org", user=account)
+    return account
 
 
 def log_in(client, url, username="jansen", password="wrong", address="192.0.2.10"):

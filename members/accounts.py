@@ -1,0 +1,194 @@
+"""How members get in: the arbiter's invitations, the login by username or e-mail address, and
+the state of each member's account.
+
+A member's e-mail address has one home, `Member.email`; the account (`auth.User`) holds the
+username and the password only. An invitation creates the account (no password, no staff
+rights) and mails a link to choose the password: Django's token machinery, single use, valid
+for `PASSWORD_RESET_TIMEOUT` (14 days), dead once the password is set or a newer invitation is
+sent (each invitation gives the account a new unusable password and a new `invited_at`, both
+in the token's hash).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from base.links import link
+from members import mail
+from members.models import Member
+
+User = get_user_model()
+
+
+class InvitationTokens(PasswordResetTokenGenerator):
+    """An invitation's token: a password-reset token of its own kind (the one cannot stand in
+    for the other) that also dies when a newer invitation is sent."""
+
+    key_salt = "members.accounts.InvitationTokens"
+
+    def _make_hash_value(self, user, timestamp):
+        member = Member.objects.filter(user=user).first()
+        invited = member.invited_at.isoformat() if member and member.invited_at else ""
+        return super()._make_hash_value(user, timestamp) + invited
+
+
+invitation_tokens = InvitationTokens()
+
+
+class InvitationRefused(Exception):
+    """Nothing was sent: each message names a member and why."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__(" ".join(messages))
+        self.messages = messages
+
+
+@dataclass(frozen=True)
+class AccountState:
+    """What the arbiter's member list says about a member's way in."""
+
+    code: str  # "active", "invited", "not_invited", "no_address"
+    text: str
+
+    @property
+    def may_invite(self) -> bool:
+        return self.code in ("invited", "not_invited")
+
+
+def state(member: Member) -> AccountState:
+    user = member.user
+    if user is not None and user.has_usable_password():
+        if member.activated_at is None:
+            return AccountState("active", _("active"))
+        day = formats.date_format(timezone.localtime(member.activated_at), "j F Y")
+        return AccountState("active", _("active since %(day)s") % {"day": day})
+    if not member.email:
+        return AccountState("no_address", _("no e-mail address"))
+    if member.invited_at is not None:
+        day = formats.date_format(timezone.localtime(member.invited_at), "j F Y")
+        return AccountState("invited", _("invited on %(day)s") % {"day": day})
+    return AccountState("not_invited", _("not invited"))
+
+
+def not_yet_in() -> list[Member]:
+    """Everyone the arbiter can invite: active members with an address and no login yet."""
+    return [
+        member
+        for member in Member.objects.active().exclude(email="").select_related("user")
+        if state(member).may_invite
+    ]
+
+
+def invitation_problems(members: list[Member]) -> list[str]:
+    """Why these members cannot be invited, one message per member (empty: all can be)."""
+    problems = []
+    for member in members:
+        if not member.email:
+            problems.append(
+                _("%(name)s has no e-mail address: add it first.") % {"name": member.name}
+            )
+        elif state(member).code == "active":
+            problems.append(
+                _("%(name)s already has an account; a forgotten password is renewed by e-mail.")
+                % {"name": member.name}
+            )
+        elif others := sharing_the_address(member):
+            problems.append(
+                _("%(name)s has the same e-mail address as %(others)s: give each their own.")
+                % {"name": member.name, "others": ", ".join(other.name for other in others)}
+            )
+    return problems
+
+
+def sharing_the_address(member: Member, address: str | None = None) -> list[Member]:
+    """The other members with this address (the member's own by default), in any case."""
+    address = member.email if address is None else address
+    return list(Member.objects.filter(email__iexact=address).exclude(pk=member.pk))
+
+
+def invite(members: list[Member], now: datetime) -> int:
+    """Invite each member: an account without a password where there is none, a new
+    `invited_at`, and an e-mail with the link to choose the password (every earlier link of
+    theirs stops working). Refused as a whole, sending nothing, when any member cannot be
+    invited (`invitation_problems`). Returns the number of e-mails sent."""
+    with transaction.atomic():
+        locked = list(
+            Member.objects.select_for_update()
+            .select_related("user")
+            .filter(pk__in=[m.pk for m in members])
+            .order_by("pk")
+        )
+        if problems := invitation_problems(locked):
+            raise InvitationRefused(problems)
+        for member in locked:
+            if member.user is None:
+                member.user = User.objects.create_user(username=free_username(member.name))
+            member.user.set_unusable_password()  # a new one: earlier links stop working
+            member.user.save(update_fields=["password"])
+            member.invited_at = now
+            member.save(update_fields=["user", "invited_at"])
+        letters = [(member, invitation_link(member)) for member in locked]
+    return mail.invitations(letters)
+
+
+def invitation_link(member: Member) -> str:
+    uid = urlsafe_base64_encode(force_bytes(member.user.pk))
+    return link("members:invitation", uid, invitation_tokens.make_token(member.user))
+
+
+def free_username(name: str) -> str:
+    """A username from the member's name ("jan-de-zeeuw"), numbered when it is taken."""
+    base = slugify(name)[:140] or "lid"
+    candidate, number = base, 1
+    while User.objects.filter(username__iexact=candidate).exists():
+        number += 1
+        candidate = f"{base}-{number}"
+    return candidate
+
+
+def activate(user, now: datetime) -> None:
+    """The member chose their password through an invitation or a reset link: from now on the
+    account is active (the arbiter's list says since when)."""
+    Member.objects.filter(user=user, activated_at=None).update(activated_at=now)
+
+
+def account_for(login: str):
+    """The account someone means when logging in with `login`: a username in any case, or the
+    e-mail address of exactly one member with an account. None when there is none (or the
+    address is shared, so that it names nobody in particular)."""
+    login = (login or "").strip()
+    if not login:
+        return None
+    users = list(User.objects.filter(username__iexact=login)[:2])
+    exact = [user for user in users if user.username == login]
+    if exact or len(users) == 1:
+        return (exact or users)[0]
+    if "@" in login:
+        members = list(
+            Member.objects.filter(email__iexact=login, user__isnull=False).select_related("user")[
+                :2
+            ]
+        )
+        if len(members) == 1:
+            return members[0].user
+    return None
+
+
+def users_with_address(address: str) -> list:
+    """The active accounts of the members with this e-mail address, for a password reset."""
+    return [
+        member.user
+        for member in Member.objects.filter(email__iexact=address, user__is_active=True)
+        .select_related("user")
+        .order_by("pk")
+    ]
