@@ -27,7 +27,7 @@ RUN apt-get update \
     && mkdir /backups && chown 10001 /backups
 COPY --from=build /venv /venv
 WORKDIR /app
-COPY manage.py ./
+COPY manage.py gunicorn.conf.py ./
 COPY arbiter ./arbiter
 COPY base ./base
 COPY dsc_site ./dsc_site

@@ -13,10 +13,12 @@ from django.conf import settings
 from django.core.mail import send_mail, send_mass_mail
 from django.utils.translation import gettext as _
 
+from absences.models import Registration
 from base.links import link
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Participant, Round
+from members import links
 from members.models import Member
 
 
@@ -66,15 +68,17 @@ def registration_done(member: Member, consequences) -> None:
     by evening, in the words (and numbers) of the preview they confirmed."""
     if not member.email or not member.mail_confirmations:
         return
-    lines = [
-        _("%(evening)s (deadline %(deadline)s): %(message)s")
-        % {
-            "evening": evening(consequence.round),
-            "deadline": consequence.round.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
-            "message": consequence.message,
-        }
-        for consequence in consequences
-    ]
+    lines = []
+    for consequence in consequences:
+        lines.append(
+            _("%(evening)s (deadline %(deadline)s): %(message)s")
+            % {
+                "evening": evening(consequence.round),
+                "deadline": consequence.round.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
+                "message": consequence.message,
+            }
+        )
+        lines.append("  " + change_back(member, consequence))
     body = "\n".join(
         [
             _("Your change has been recorded:"),
@@ -85,6 +89,18 @@ def registration_done(member: Member, consequences) -> None:
         ]
     )
     send_mail(_("DSC: your cancellation or registration"), body, None, [member.email])
+
+
+def change_back(member: Member, consequence) -> str:
+    """The link without a password that undoes the change for that evening (`members.links`):
+    "Ik kom toch" after a cancellation, "Ik kan niet komen" after a registration."""
+    if consequence.outcome == Registration.Outcome.PRESENT:
+        words, purpose = _("I cannot come after all: %(link)s"), links.CANCEL
+    else:
+        words, purpose = _("I can come after all: %(link)s"), links.REGISTER
+    return words % {
+        "link": links.address("absences:by-link", member, consequence.round.pk, purpose)
+    }
 
 
 def draft_discarded(round_: Round) -> None:

@@ -1,4 +1,5 @@
-"""`/afmelden/`: a member's coming club evenings; cancel or register again."""
+"""`/afmelden/`: a member's coming club evenings; cancel or register again. `/afmelden/link/`:
+the same for one evening from an e-mail's link, without a password."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from absences import previews, services
 from absences.forms import CancellationForm, MemberChoiceForm
+from absences.models import Registration
+from competition.models import Round
 from competition.services import CompetitionError
+from members import links
 from members.models import Member
 
 
@@ -90,3 +95,64 @@ def _tell(request: HttpRequest, member: Member, done, acting_for_member: bool) -
                 "message": consequence.message,
             }
         messages.add_message(request, level, text)
+
+
+@never_cache
+def by_link(request: HttpRequest) -> HttpResponse:
+    """ "Ik kan niet komen" / "Ik kom toch" from an e-mail, without a password
+    (`members.links`): the same preview as the logged-in page and one Bevestigen, under the
+    same rules, for the link's member and round only, until the evening begins."""
+    now = timezone.now()
+    found = links.read(request.GET.get("code", ""), (links.CANCEL, links.REGISTER))
+    round_ = Round.objects.filter(pk=found.round_id).first() if found else None
+    if found is None or round_ is None:
+        return _link_page(request, {"problem": _("This link is not valid.")}, status=400)
+    member = found.member
+    context = {"member": member, "round": round_}
+    if round_.games_started(now):
+        context["problem"] = _(
+            "This link no longer works: the games of round %(number)s have begun."
+        ) % {"number": round_.number}
+        return _link_page(request, context, status=410)
+    action = (
+        Registration.Action.CANCEL
+        if found.purpose == links.CANCEL
+        else Registration.Action.REGISTER
+    )
+    data = {"rounds": [round_], "action": action, "reason": Registration.Reason.REGULAR}
+    request_ = (member, [round_], action, data["reason"], now)
+    consequences = None
+    if request.method == "POST":
+        shown = previews.previewed(request.POST.get("preview", ""), member, data)
+        if shown is None:
+            context["changed"] = _("What happens has changed since the page was opened: check it.")
+        else:
+            try:
+                consequences = services.apply(*request_, member.user, False, now, previewed=shown)
+            except services.PlanChanged as changed:
+                context["changed"] = changed.messages[0]
+                consequences = changed.consequences
+            except CompetitionError as refused:  # nothing was changed
+                context["problem"] = " ".join(refused.messages)
+                return _link_page(request, context, status=409)
+            else:
+                context.update(done=consequences)
+                return _link_page(request, context)
+    if consequences is None:
+        consequences = services.plan(*request_, False)
+    context.update(
+        consequences=consequences,
+        preview=previews.sign(member, data, consequences),
+        costly=any(c.outcome in services.LATE_OUTCOMES for c in consequences),
+        changes=any(c.changes_anything for c in consequences),
+        eligibility=previews.eligibility(member, consequences, action, False),
+    )
+    return _link_page(request, context)
+
+
+def _link_page(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
+    """The link's page: never stored by a browser or a proxy, and its address (with the code)
+    never passed on as a referrer."""
+    response = render(request, "absences/by_link.html", context, status=status)
+    response["Referrer-Policy"] = "no-referrer"
+    return response

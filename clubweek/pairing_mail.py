@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.mail import send_mail, send_mass_mail
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from absences.mail import email_of, evening
@@ -18,6 +19,7 @@ from base.links import link
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Round
+from members import links
 
 
 def waiting_for_results(round_: Round, problems: list[str]) -> None:
@@ -29,6 +31,20 @@ def waiting_for_results(round_: Round, problems: list[str]) -> None:
         None,
         [settings.ARBITER_EMAIL],
     )
+
+
+def own_links(round_: Round, member) -> list[str]:
+    """The player's links without a password (`members.links`): cancelling (a forfeit now, as
+    the page shows before anything happens) and, on the evening, entering the result."""
+    return [
+        _("I cannot come: %(link)s")
+        % {"link": links.address("absences:by-link", member, round_.pk, links.CANCEL)},
+        _("Enter the result (on the evening, from %(time)s): %(link)s")
+        % {
+            "time": timezone.localtime(round_.play_starts_at).strftime("%H:%M"),
+            "link": links.address("competition:result-by-link", member, round_.pk, links.RESULT),
+        },
+    ]
 
 
 def pairing(round_: Round) -> int:
@@ -48,7 +64,8 @@ def pairing(round_: Round) -> int:
                     "colour": colour,
                     "opponent": opponent.name,
                 }
-                messages.append((subject, f"{body}\n\n{address}", None, [email_of(player)]))
+                body = "\n\n".join([body, address, *own_links(round_, player.member)])
+                messages.append((subject, body, None, [email_of(player)]))
     if round_.bye_id in wanted:
         standing = round_.bye.latest_standing()
         earns = what_it_earns(

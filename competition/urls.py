@@ -67,4 +67,5 @@ urlpatterns = [
     path("prijzen/", views.prizes_page, name="prizes"),
     path("wat-als/", views.what_if_page, name="what-if"),
     path("partij/<int:pk>/", result_entry.own_game, name="own-game"),
+    path("partij/link/", result_entry.by_link, name="result-by-link"),
 ]

@@ -88,6 +88,13 @@ class Game(models.Model):
                 return player
         return None
 
+    def player_of_member(self, member) -> Participant | None:
+        """The player of this game who is `member`, if any."""
+        for player in (self.white, self.black):
+            if player.member_id is not None and player.member_id == member.pk:
+                return player
+        return None
+
     def outcome_for(self, participant_id: int) -> Outcome | None:
         """The player's outcome in the engine's terms; None while there is no result."""
         result = self.engine_result

@@ -98,14 +98,15 @@ def report_problems(game: Game, player: Participant | None, now: datetime) -> li
 
 
 @transaction.atomic
-def report_result(game: Game, user, result: str, now: datetime) -> Verdict:
+def report_result(game: Game, user, result: str, now: datetime, *, member=None) -> Verdict:
     """A player enters the result of their own game (DSC rule q). Their report replaces
     their earlier one (the history keeps both, with who and when). When it agrees with the
     opponent's report the game's result is stored as the arbiter's results are
     (`enter_results`: the game's history names this user, the rankings are recomputed).
     Returns the verdict of the two reports (`competition.reports`). Refused, changing
     nothing: another's game, anything `report_problems` names, a result a player cannot
-    report (forfeits are the arbiter's)."""
+    report (forfeits are the arbiter's). `member`: the player, when they come by their
+    e-mail's link without logging in (`user` is then their account, or None)."""
     round_ = locked_round(game.round)  # one at a time with the opponent and the arbiter
     game = (
         Game.objects.select_for_update(of=("self",))
@@ -113,7 +114,7 @@ def report_result(game: Game, user, result: str, now: datetime) -> Verdict:
         .get(pk=game.pk)
     )
     game.round = round_
-    player = game.player_of(user)
+    player = game.player_of_member(member) if member is not None else game.player_of(user)
     problems = report_problems(game, player, now)
     if not problems and result not in Game.OVER_THE_BOARD:
         problems = [
