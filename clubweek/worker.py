@@ -2,9 +2,9 @@
 
 `run_pass` runs the steps in this order: rule k (`absences.services.apply_no_show_rule`),
 `publish_due_rounds` (Friday 20:00), `tell_arbiter_about_waiting_rounds`, `mail_pairings`,
-`refresh_rankings` and `mail_rankings`. The command that runs it (`manage.py run_worker`)
-records the heartbeat after a pass that did its work and makes the daily backup after every
-pass (`operations`).
+`refresh_rankings`, `mail_rankings` and `mail_reminders` (Friday morning). The command that
+runs it (`manage.py run_worker`) records the heartbeat after a pass that did its work and makes
+the daily backup after every pass (`operations`).
 
 Every step claims "due rows" (`Round.objects.due_for_publication`, `pairing_mail_due`,
 `ranking_mail_due`, a notice not yet sent) with a row lock or a conditional update, so a
@@ -21,7 +21,7 @@ from datetime import datetime
 from django.db import transaction
 
 from absences import services as absences_services
-from clubweek import pairing_mail, ranking_mail
+from clubweek import pairing_mail, ranking_mail, reminder_mail
 from competition import services as competition_services
 from competition.models import Competition, Round
 
@@ -36,6 +36,7 @@ def run_pass(now: datetime) -> list[Round]:
     mail_pairings(now)
     refresh_rankings(now)
     mail_rankings(now)
+    mail_reminders(now)
     return published
 
 
@@ -127,3 +128,15 @@ def mail_rankings(now: datetime) -> None:
                 ranking_mailed_at=now
             ):
                 ranking_mail.new_ranking(Round.objects.select_related("competition").get(pk=pk))
+
+
+def mail_reminders(now: datetime) -> None:
+    """On the deadline's day, once per round: the members who asked for it are reminded that
+    they can cancel until the deadline (`Round.objects.reminder_due`), claimed by a
+    conditional update like the other e-mails."""
+    for pk in Round.objects.reminder_due(now).values_list("pk", flat=True):
+        with transaction.atomic():
+            if Round.objects.filter(pk=pk, reminder_mailed_at__isnull=True).update(
+                reminder_mailed_at=now
+            ):
+                reminder_mail.reminder(Round.objects.select_related("competition").get(pk=pk))

@@ -22,6 +22,9 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 
 EVENING_SPACING = timedelta(weeks=1)  # a club evening every week
+# The members who asked for it are reminded on the deadline's day, from this time until the
+# deadline, that they can still cancel in time (`ClubWeek.reminder_at`).
+REMINDER_TIME = time(9)
 
 
 def weekly_evenings(first: date, count: int) -> list[date]:
@@ -59,6 +62,9 @@ class ClubWeek:
 
     def cancellation_deadline(self, evening: date) -> datetime:
         return self.moment(self.deadline_day(evening), self.deadline_time)
+
+    def reminder_at(self, evening: date) -> datetime:
+        return self.moment(self.deadline_day(evening), REMINDER_TIME)
 
     def publication_at(self, evening: date) -> datetime:
         return self.moment(self.deadline_day(evening), self.publication_time)

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from members import accounts
+from members.forms import AddressForm
+from members.models import Member
 
 
 class InvitationView(auth_views.PasswordResetConfirmView):
@@ -38,3 +46,64 @@ class InvitationView(auth_views.PasswordResetConfirmView):
             ),
         )
         return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's own: the current password, then the new one twice; the session stays."""
+
+    template_name = "members/password_change.html"
+    success_url = reverse_lazy("members:profile")
+
+    def form_valid(self, form):
+        messages.success(self.request, _("Your new password is saved."))
+        return super().form_valid(form)
+
+
+@login_required
+@require_POST
+def ask_for_new_address(request: HttpRequest) -> HttpResponse:
+    member = get_object_or_404(Member, user=request.user)
+    form = AddressForm(request.POST)
+    if form.is_valid():
+        address = form.cleaned_data["email"]
+        try:
+            accounts.ask_for_new_address(member, address)
+        except accounts.AddressRefused as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(
+                request,
+                _(
+                    "We sent a link to %(address)s: follow it to confirm. Until then your "
+                    "e-mails go to %(old)s."
+                )
+                % {"address": address, "old": member.email or "—"},
+            )
+    else:
+        messages.error(request, " ".join(form.errors["email"]))
+    return redirect(reverse("members:profile") + "#e-mail")
+
+
+@never_cache
+def confirm_address(request: HttpRequest) -> HttpResponse:
+    """The new address's link: GET shows what it does (a mail scanner changes nothing), the
+    button confirms it; no login is needed (the link is the proof)."""
+    code = request.GET.get("code", "")
+    context = {}
+    try:
+        member, new_address = accounts.address_change(code)
+        if request.method == "POST":
+            member = accounts.change_address(code)
+            context["done"] = True
+    except accounts.AddressRefused as refused:
+        context["problem"] = str(refused)
+    else:
+        context.update(member=member, new_address=new_address)
+    response = render(
+        request,
+        "members/confirm_address.html",
+        context,
+        status=400 if "problem" in context else 200,
+    )
+    response["Referrer-Policy"] = "no-referrer"
+    return response

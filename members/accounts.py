@@ -6,16 +6,19 @@ username and the password only. An invitation creates the account (no password, 
 rights) and mails a link to choose the password: Django's token machinery, single use, valid
 for `PASSWORD_RESET_TIMEOUT` (14 days), dead once the password is set or a newer invitation is
 sent (each invitation gives the account a new unusable password and a new `invited_at`, both
-in the token's hash).
+in the token's hash). A member changes their address on the profile: a signed link to the new
+address confirms it (3 days; the old address stays until then and is told afterwards).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core import signing
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.encoding import force_bytes
@@ -192,3 +195,60 @@ def users_with_address(address: str) -> list:
         .select_related("user")
         .order_by("pk")
     ]
+
+
+ADDRESS_SALT = "members.accounts.address"
+ADDRESS_LINK_DAYS = 3
+
+
+class AddressRefused(Exception):
+    """The new address cannot be taken; nothing was changed or sent."""
+
+
+def address_problem(member: Member, new_address: str) -> str | None:
+    if new_address.lower() == member.email.lower():
+        return _("That is your address already.")
+    if sharing_the_address(member, new_address):
+        return _("Another member has this address; ask the arbiter.")
+    return None
+
+
+def ask_for_new_address(member: Member, new_address: str) -> None:
+    """A confirmation link to the new address; the old one stays until it is followed."""
+    if problem := address_problem(member, new_address):
+        raise AddressRefused(problem)
+    code = signing.dumps([member.pk, member.email, new_address], salt=ADDRESS_SALT)
+    mail.confirm_new_address(
+        member, new_address, link("members:confirm-address") + "?" + urlencode({"code": code})
+    )
+
+
+def address_change(code: str, for_update: bool = False) -> tuple[Member, str]:
+    """The member and the new address a confirmation link asks for; refused when the link is
+    damaged, older than 3 days, or no longer fits (the address changed since, or another
+    member has the new one now)."""
+    try:
+        member_id, old_address, new_address = signing.loads(
+            code, salt=ADDRESS_SALT, max_age=timedelta(days=ADDRESS_LINK_DAYS)
+        )
+    except (signing.BadSignature, ValueError, TypeError):
+        raise AddressRefused(_("This link is not valid or older than 3 days.")) from None
+    members = Member.objects.select_for_update() if for_update else Member.objects
+    member = members.filter(pk=member_id).first()
+    if member is None or member.email != old_address:
+        raise AddressRefused(_("This link has been used already or no longer fits."))
+    if problem := address_problem(member, new_address):
+        raise AddressRefused(problem)
+    return member, new_address
+
+
+def change_address(code: str) -> Member:
+    """Follow a confirmation link: the member's address becomes the new one (the old address
+    is told)."""
+    with transaction.atomic():
+        member, new_address = address_change(code, for_update=True)
+        old_address, member.email = member.email, new_address
+        member.save(update_fields=["email"])
+    if old_address:
+        mail.address_changed(member, old_address)
+    return member

@@ -5,7 +5,7 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from members import accounts, knsb
+from members import accounts, knsb, services
 from members.models import Member
 
 
@@ -28,8 +28,9 @@ class MailChoiceForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ["mail_pairing", "mail_confirmations", "mail_ranking"]
+        fields = list(services.MAIL_CHOICES)
         labels = {
+            "mail_reminder": _("A reminder on Friday morning: you can cancel until 18:00"),
             "mail_pairing": _("The pairing"),
             "mail_confirmations": _("Confirmations of my cancellations"),
             "mail_ranking": _("The new ranking"),
@@ -72,3 +73,9 @@ class MemberLoginForm(AuthenticationForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Username or e-mail address")
+
+
+class AddressForm(forms.Form):
+    """A member's new e-mail address, on the profile (confirmed by a link sent to it)."""
+
+    email = forms.EmailField(label=_("New e-mail address"), max_length=254)

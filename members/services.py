@@ -63,14 +63,15 @@ def draw_lots(season: str, rng: random.Random | None = None) -> int:
     return drawn
 
 
-def choose_mail(
-    member: Member, *, mail_pairing: bool, mail_confirmations: bool, mail_ranking: bool
-):
-    """Store which e-mails the member wants (the ones the rules require always go out)."""
-    member.mail_pairing = mail_pairing
-    member.mail_confirmations = mail_confirmations
-    member.mail_ranking = mail_ranking
-    member.save(update_fields=["mail_pairing", "mail_confirmations", "mail_ranking"])
+MAIL_CHOICES = ("mail_pairing", "mail_confirmations", "mail_ranking", "mail_reminder")
+
+
+def choose_mail(member: Member, **chosen: bool):
+    """Store which e-mails the member wants (`MAIL_CHOICES`; the ones the rules require always
+    go out)."""
+    for field in MAIL_CHOICES:
+        setattr(member, field, bool(chosen[field]))
+    member.save(update_fields=list(MAIL_CHOICES))
 
 
 def renew_calendar_token(member: Member) -> str:

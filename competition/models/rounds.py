@@ -20,7 +20,7 @@ from competition.models.competitions import Competition, Participant, Season
 from competition.models.games import Game
 from competition.models.rankings import Ranking
 from competition.outcomes import OUTCOME_WORDS
-from competition.schedule import before, club_week
+from competition.schedule import EVENING_SPACING, before, club_week
 
 
 class RoundQuerySet(models.QuerySet):
@@ -78,6 +78,28 @@ class RoundQuerySet(models.QuerySet):
             coming = self.from_day(today + timedelta(days=1))
         return coming.published().filter(
             pairing_mailed_at__isnull=True, competition__kind__in=Competition.CLUB_WEEK_KINDS
+        )
+
+    def reminder_due(self, now: datetime):
+        """Unpublished rounds of the internal competition of open seasons whose members are to
+        be reminded now: on the deadline's day from the reminder time until the deadline, not
+        reminded yet."""
+        today = timezone.localdate(now)
+        week = club_week()
+        candidates = self.unpublished().filter(
+            reminder_mailed_at__isnull=True,
+            competition__kind__in=Competition.CLUB_WEEK_KINDS,
+            competition__season__is_closed=False,
+            date__gt=today,
+            date__lte=today + EVENING_SPACING,
+        )
+        return candidates.filter(
+            pk__in=[
+                round_.pk
+                for round_ in candidates
+                if not before(now, week.reminder_at(round_.date))
+                and before(now, week.cancellation_deadline(round_.date))
+            ]
         )
 
     def results_final(self, now: datetime):
@@ -166,8 +188,16 @@ class Round(models.Model):
     ranking_mailed_at = models.DateTimeField(
         _("new ranking e-mailed at"), null=True, blank=True, editable=False
     )
+    reminder_mailed_at = models.DateTimeField(
+        _("reminder e-mailed at"), null=True, blank=True, editable=False
+    )
     history = HistoricalRecords(
-        excluded_fields=["pairing_mailed_at", "waiting_notice_at", "ranking_mailed_at"]
+        excluded_fields=[
+            "pairing_mailed_at",
+            "waiting_notice_at",
+            "ranking_mailed_at",
+            "reminder_mailed_at",
+        ]
     )
 
     objects = RoundQuerySet.as_manager()

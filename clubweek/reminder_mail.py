@@ -1,0 +1,58 @@
+"""The Friday reminder (`Member.mail_reminder`, off by default): on the deadline's day, to each
+member who asked for it and is still registered, that cancelling is possible until the deadline,
+with the link that needs no password (`members.links`)."""
+
+from __future__ import annotations
+
+from django.core.mail import send_mass_mail
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from competition.models import Round
+from members import links
+
+
+def reminder(round_: Round) -> int:
+    """The round's reminder to every member who wants it and has not cancelled."""
+    deadline = timezone.localtime(round_.cancellation_deadline)
+    absent = set(round_.absences.values_list("participant_id", flat=True))
+    players = (
+        round_.competition.participants.filter(
+            member__mail_reminder=True, member__is_active=True, joined_round__lte=round_.number
+        )
+        .exclude(member__email="")
+        .exclude(pk__in=absent)
+        .select_related("member")
+    )
+    subject = _("DSC: you can cancel until %(time)s today") % {
+        "time": formats.time_format(deadline, "H:i")
+    }
+    messages = [
+        (
+            subject,
+            "\n\n".join(
+                [
+                    _(
+                        "Round %(number)s is on %(date)s. Cannot come? Cancel until "
+                        "%(time)s today; after that a cancellation is late."
+                    )
+                    % {
+                        "number": round_.number,
+                        "date": formats.date_format(round_.date, "l j F"),
+                        "time": formats.time_format(deadline, "H:i"),
+                    },
+                    _("I cannot come: %(link)s")
+                    % {
+                        "link": links.address(
+                            "absences:by-link", player.member, round_.pk, links.CANCEL
+                        )
+                    },
+                    _("You get this reminder because you asked for it on your profile."),
+                ]
+            ),
+            None,
+            [player.member.email],
+        )
+        for player in players
+    ]
+    return send_mass_mail(messages)
