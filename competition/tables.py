@@ -15,7 +15,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from competition.keizer.record import Record, record_of
 from competition.keizer.scoring import Outcome
-from competition.models import Game, Participant, Ranking, Round, Standing
+from competition.models import Absence, Game, Participant, Ranking, Round, Standing
+from competition.outcomes import OUTCOME_WORDS
 from competition.templatetags.keizer import format_amount, player_url
 from members.models import Member, Rating
 
@@ -176,6 +177,18 @@ class PairingTable:
 
     rows: SafeString
     played: bool  # some board has a result
+    # Who does not play and why ("Naam (op tijd afgemeld)", in the words of
+    # `competition.outcomes`), by name: the round's absences and the forfeits' losers.
+    absent: SafeString
+
+
+# Who did not come when a game is won by default (0: white, 1: black).
+FORFEIT_LOSERS = {
+    Game.Result.WHITE_WINS_BY_FORFEIT: (1,),
+    Game.Result.BLACK_WINS_BY_FORFEIT: (0,),
+    Game.Result.DOUBLE_FORFEIT: (0, 1),
+}
+FORFEIT_WORDS = OUTCOME_WORDS[Outcome.FORFEIT_LOSS]
 
 
 def pairing_tables(rounds: list[Round]) -> dict[int, PairingTable]:
@@ -195,6 +208,7 @@ def pairing_tables(rounds: list[Round]) -> dict[int, PairingTable]:
     players = {pk: f'<a href="{player_url(pk)}">{escape(name)}</a>' for pk, name in names.items()}
     labels = {value: escape(label) for value, label in Game.Result.choices}
     boards: dict[int, list[str]] = {r.pk: [] for r in rounds}
+    absent: dict[int, list[tuple[str, int]]] = {r.pk: [] for r in rounds}
     played: set[int] = set()
     for round_id, board, white, black, result in (
         Game.objects.filter(round__in=rounds)
@@ -208,6 +222,22 @@ def pairing_tables(rounds: list[Round]) -> dict[int, PairingTable]:
         )
         if result:
             played.add(round_id)
+        for loser in FORFEIT_LOSERS.get(result, ()):
+            absent[round_id].append((str(FORFEIT_WORDS), (white, black)[loser]))
+    for round_id, participant, reason in Absence.objects.filter(round__in=rounds).values_list(
+        "round_id", "participant_id", "reason"
+    ):
+        absent[round_id].append((str(Absence.Reason(reason).label), participant))
     return {
-        pk: PairingTable(mark_safe("\n".join(rows)), pk in played) for pk, rows in boards.items()
+        pk: PairingTable(
+            mark_safe("\n".join(rows)),
+            pk in played,
+            mark_safe(
+                ", ".join(
+                    f"{players[player]} ({escape(words)})"
+                    for words, player in sorted(absent[pk], key=lambda a: names[a[1]])
+                )
+            ),
+        )
+        for pk, rows in boards.items()
     }

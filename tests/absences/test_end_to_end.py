@@ -37,7 +37,9 @@ def test_cancel_on_friday_afternoon_and_the_pairing_appears_at_eight(
     seated = {p for g in round_4.games.all() for p in (g.white.member_id, g.black.member_id)}
     assert jansen.pk not in seated and round_4.bye.member_id != jansen.pk
     assert Absence.objects.get(round=round_4).reason == "excused"
-    assert "Jansen" not in pairing.split("Ronde 4,")[1].split("Ronde 3,")[0]
+    boards, not_playing = pairing.split("Ronde 4,")[1].split("Ronde 3,")[0].split("Niet aanwezig")
+    assert "Jansen" not in boards
+    assert "Jansen</a> (op tijd afgemeld)" in not_playing
     assert "op tijd afgemeld" in mine
     recipients = {address for m in mailoutbox for address in m.to}
     assert jansen.email not in recipients and len(recipients) == 9
