@@ -126,7 +126,7 @@ def invite(members: list[Member], now: datetime) -> int:
     invited (`invitation_problems`). Returns the number of e-mails sent."""
     with transaction.atomic():
         locked = list(
-            Member.objects.select_for_update()
+            Member.objects.select_for_update(of=("self",))
             .select_related("user")
             .filter(pk__in=[m.pk for m in members])
             .order_by("pk")

@@ -1,5 +1,6 @@
 """What the browser tests share: the moment the demo is loaded at, the two widths, logging in."""
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -19,12 +20,15 @@ MEMBER = ("jan", "dsc-lid-2026")  # Jan de Zeeuw
 def open_menu(page, width):
     """On a phone the menu is behind its button, which works once the page's script has run
     (it comes last in the page: a click while it still loads does nothing, and the page's
-    heading can already be there), so it is pressed after that and waited for until open."""
+    heading can already be there), so it is pressed after that and waited for until open:
+    the button says so at once, the menu once it has unfolded (a click on a link while it
+    still unfolds can miss)."""
     if width == "phone":
         page.wait_for_load_state("domcontentloaded")
         button = page.get_by_role("button", name="Menu")
         button.click()
         expect(button).to_have_attribute("aria-expanded", "true")
+        expect(page.locator("#menu")).to_have_class(re.compile(r"(^|\s)show(\s|$)"))
 
 
 def log_in(page, url, account, next_path="/"):

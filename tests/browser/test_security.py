@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from competition.models import Participant, Round
+from members.models import Member
 from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, open_menu, screenshot
 from training.models import Article
 
@@ -18,7 +19,8 @@ pytestmark = pytest.mark.browser
 def test_a_locked_out_member_finds_the_way_out_by_email(
     transactional_db, live_server, page, width, mailoutbox
 ):
-    User.objects.create_user("jan", "jan@example.org", "the-right-password")
+    account = User.objects.create_user("jan", password="the-right-password")
+    Member.objects.create(name="Jan", email="jan@example.org", user=account)  # the address
     for _ in range(5):
         log_in(page, live_server.url, ("jan", "a-wrong-password"))
     log_in(page, live_server.url, ("jan", "the-right-password"))
