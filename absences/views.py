@@ -151,8 +151,6 @@ def by_link(request: HttpRequest) -> HttpResponse:
 
 
 def _link_page(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
-    """The link's page: never stored by a browser or a proxy, and its address (with the code)
-    never passed on as a referrer."""
-    response = render(request, "absences/by_link.html", context, status=status)
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    """The link's page (never stored: `never_cache` on the view; its address, with the code,
+    goes to no other site: the site's `same-origin` referrer policy)."""
+    return render(request, "absences/by_link.html", context, status=status)

@@ -63,7 +63,6 @@ def by_link(request: HttpRequest) -> HttpResponse:
     else:
         player = game.player_of_member(found.member)
         response = _game_page(request, game, player, found.member.user, member=found.member)
-    response["Referrer-Policy"] = "no-referrer"
     return response
 
 

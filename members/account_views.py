@@ -105,5 +105,4 @@ def confirm_address(request: HttpRequest) -> HttpResponse:
         context,
         status=400 if "problem" in context else 200,
     )
-    response["Referrer-Policy"] = "no-referrer"
     return response

@@ -55,6 +55,10 @@ class MemberAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).with_ratings()
 
+    def changelist_view(self, request, extra_context=None):
+        may_invite = self.has_change_permission(request)
+        return super().changelist_view(request, {**(extra_context or {}), "may_invite": may_invite})
+
     def get_readonly_fields(self, request, obj=None):
         # Accounts come from invitations; linking an existing one (a board member's staff
         # account, say) is for a superuser only.

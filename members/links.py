@@ -5,8 +5,10 @@ Each is signed (Django's `signing`) for one member, one round and one purpose; t
 purpose or another member's code is refused. When it stops working is the round's business
 (`absences.views`, `competition.result_entry`: the evening's start for cancelling, the results'
 finality for a result). The code rides in the query string (`?code=`): the site's log lines
-record the path only, and the pages that read one are never cached (`Cache-Control: no-store`,
-no referrer). A link grants no login session and opens no other page.
+record the path only (gunicorn's access log too: gunicorn.conf.py), the pages that read one are
+never cached (`Cache-Control: no-store`), and the site's referrer policy (`same-origin`) keeps
+the address from other sites (`no-referrer` would make browsers send `Origin: null`, which the
+CSRF check refuses). A link grants no login session and opens no other page.
 """
 
 from __future__ import annotations
