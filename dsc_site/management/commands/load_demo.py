@@ -125,6 +125,10 @@ class Command(BaseCommand):
         self.stdout.write(f"Board member login (/beheer/): user {user}, password {password}")
         user, password, name = OPPONENT
         self.stdout.write(f"{name}, Jan's opponent in round 13: user {user}, password {password}")
+        self.stdout.write(
+            "The other members have no login yet: /beheer/members/member/ -> "
+            "Iedereen zonder account uitnodigen (the e-mails appear in this console)"
+        )
 
 
 def last_evening_before(today: date) -> date:
