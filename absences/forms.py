@@ -122,6 +122,8 @@ class MemberChoiceForm(forms.Form):
         self.helper.form_method = "get"
         self.helper.form_class = "member-choice mb-3"
         self.helper.disable_csrf = True
-        self.helper.add_input(
-            Submit("open", gettext_lazy("Open"), css_class="btn btn-outline-secondary")
-        )
+        # crispy's Submit is "btn btn-primary" plus any class given: grey text on blue. The
+        # button's own classes instead, readable (a secondary outline, like the page's others).
+        open_button = Submit("open", gettext_lazy("Open"))
+        open_button.field_classes = "btn btn-outline-secondary"
+        self.helper.add_input(open_button)

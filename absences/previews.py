@@ -70,13 +70,19 @@ class EligibilityPreview:
     eligibility: eligibility_rules.Eligibility
     sentence: str  # "Met deze afmelding mag je nog 2 keer missen."
     team_claim: bool  # a team match that counts only once it is confirmed
+    name: str | None = None  # the member the arbiter acts for (third person), else None
 
 
 def eligibility(
-    member: Member, consequences: list[Consequence], action: str, by_arbiter: bool
+    member: Member,
+    consequences: list[Consequence],
+    action: str,
+    by_arbiter: bool,
+    for_member: bool = False,
 ) -> EligibilityPreview | None:
     """The prize eligibility forecast as it will be after the change previewed; None when
-    nothing changes or the competition has no such rule."""
+    nothing changes or the competition has no such rule. `for_member`: the arbiter acts for
+    the member, and the sentence speaks of them by name."""
     changing = [c for c in consequences if c.changes_anything]
     if not changing:
         return None
@@ -119,6 +125,7 @@ def eligibility(
     if forecast is None:
         return None
     cancelling = action == Registration.Action.CANCEL
+    name = member.name if for_member else None
     return EligibilityPreview(
-        forecast, eligibility_rules.verdict_after(forecast, cancelling), team_claim
+        forecast, eligibility_rules.verdict_after(forecast, cancelling, name), team_claim, name
     )

@@ -77,7 +77,9 @@ def cancellations(request: HttpRequest) -> HttpResponse:
         context["preview"] = previews.sign(member, data, consequences)
         context["costly"] = any(c.outcome in services.LATE_OUTCOMES for c in consequences)
         context["changes"] = any(c.changes_anything for c in consequences)
-        context["eligibility"] = previews.eligibility(member, consequences, data["action"], arbiter)
+        context["eligibility"] = previews.eligibility(
+            member, consequences, data["action"], arbiter, for_member=bool(member_id)
+        )
     context.update(evenings=evenings, form=form, consequences=consequences)
     return render(request, "absences/cancellations.html", context)
 

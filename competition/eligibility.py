@@ -130,11 +130,14 @@ def verdict(eligibility: Eligibility, name: str) -> str:
     )
 
 
-def verdict_after(eligibility: Eligibility, cancelling: bool) -> str:
+def verdict_after(eligibility: Eligibility, cancelling: bool, name: str | None = None) -> str:
     """What the forecast means for the member once the change previewed is made ("Met deze
-    afmelding mag je nog 2 keer missen.")."""
+    afmelding mag je nog 2 keer missen."); with `name`, of that member, for the arbiter acting
+    for them ("Met deze afmelding mag Pieter Bakker nog 2 keer missen.")."""
     forecast = eligibility.forecast
-    numbers = {"required": forecast.required, "count": forecast.may_miss}
+    numbers = {"required": forecast.required, "count": forecast.may_miss, "name": name}
+    if name is not None:
+        return _verdict_of(forecast, cancelling) % numbers
     if forecast.reached:
         return _("You have attended the required %(required)s evenings already.") % numbers
     if not forecast.reachable:
@@ -160,3 +163,28 @@ def verdict_after(eligibility: Eligibility, cancelling: bool) -> str:
             forecast.may_miss,
         )
     return sentence % numbers
+
+
+def _verdict_of(forecast, cancelling: bool) -> str:
+    """`verdict_after`'s sentences about a member the arbiter acts for (third person)."""
+    if forecast.reached:
+        return _("%(name)s has attended the required %(required)s evenings already.")
+    if not forecast.reachable:
+        if cancelling:
+            return _("With this cancellation %(name)s can no longer reach %(required)s evenings.")
+        return _("Even registered again %(name)s can no longer reach %(required)s evenings.")
+    if forecast.may_miss == 0:
+        if cancelling:
+            return _("With this cancellation %(name)s may not miss another evening.")
+        return _("Registered again %(name)s may not miss another evening.")
+    if cancelling:
+        return ngettext(
+            "With this cancellation %(name)s may miss %(count)s more evening.",
+            "With this cancellation %(name)s may miss %(count)s more evenings.",
+            forecast.may_miss,
+        )
+    return ngettext(
+        "Registered again %(name)s may miss %(count)s more evening.",
+        "Registered again %(name)s may miss %(count)s more evenings.",
+        forecast.may_miss,
+    )

@@ -35,6 +35,26 @@ def fits_the_screen(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
+def contrast(locator) -> float:
+    """The WCAG contrast ratio of an element's text colour against its background colour."""
+    return locator.evaluate(
+        """b => {
+        const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map(c => c / 255)
+          .map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+          .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+        const style = getComputedStyle(b);
+        let bg = style.backgroundColor, node = b;
+        while (/rgba\\(.*, 0\\)$/.test(bg) || bg === "transparent") {
+          node = node.parentElement;
+          bg = node ? getComputedStyle(node).backgroundColor : "rgb(255, 255, 255)";
+        }
+        const [a, c] = [lum(rgb(style.color)), lum(rgb(bg))].sort((x, y) => y - x);
+        return (a + 0.05) / (c + 0.05);
+    }"""
+    )
+
+
 def type_results(page, boards):
     """As the arbiter does: the cursor starts on board 1; a result, Tab, the next board. Each
     key is seen in its field before the next (a busy machine must not lose a keystroke)."""
@@ -144,7 +164,14 @@ def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
     page.locator("#week-member").select_option(str(harm.pk))
     page.get_by_role("button", name="Afmelden of aanmelden voor dit lid").click()
     expect(page).to_have_url(re.compile(rf"/afmelden/\?lid={harm.pk}$"))
-    expect(page.locator("h1")).to_contain_text("Harm Mulder")
+    # The page speaks of the member, not to the arbiter as if they were the member.
+    expect(page.locator("h1")).to_have_text("Afmeldingen van Harm Mulder", use_inner_text=True)
+    assert contrast(page.get_by_role("button", name="Openen")) >= 4.5
+    page.locator(".form-check", has_text="Ronde 15,").get_by_role("checkbox").check()
+    page.get_by_role("button", name="Laat zien wat er gebeurt").click()
+    forecast = page.locator(".eligibility-preview")
+    expect(forecast).to_contain_text("Harm Mulder")
+    assert not re.search(r"\bje\b", forecast.inner_text())
 
 
 def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
