@@ -279,7 +279,7 @@ def test_the_arbiter_acting_for_a_member_stays_on_their_page_and_reads_their_nam
         )
     assert response.redirect_chain[-1][0] == URL + f"?lid={jansen.pk}"
     page = response.content.decode()
-    assert "Mijn afmeldingen: Jansen" in page
+    assert "Afmeldingen van Jansen" in page and "Mijn afmeldingen: Jansen" not in page
     assert "Jansen is op tijd afgemeld voor ronde 4." in page
 
 

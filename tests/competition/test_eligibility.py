@@ -96,7 +96,7 @@ def test_the_preview_tells_what_the_change_leaves_to_miss(
     arbiter_client = Client()
     arbiter_client.force_login(arbiter)
     page = preview(arbiter_client, [rounds[11]], reason="team", query=f"?lid={jansen.pk}")
-    assert "Met deze afmelding mag je nog 5 keer missen." in page
+    assert "Met deze afmelding mag Jansen nog 5 keer missen." in page  # of the member
     assert "telt mee zodra die bevestigd is" not in page
 
 
