@@ -26,14 +26,7 @@ class EveningChoiceField(forms.ModelMultipleChoiceField):
         }
         if evening is None:
             return title
-        deadline = formats.date_format(timezone.localtime(evening.deadline), "D j F H:i")
         status_class = "text-bg-secondary" if evening.cancelled else "text-bg-light"
-        if evening.deadline_passed:
-            when = _("deadline passed (%(deadline)s): cancelling now is late") % {
-                "deadline": deadline
-            }
-        else:
-            when = _("cancel until %(deadline)s") % {"deadline": deadline}
         game = ""
         if evening.board is not None:
             game = format_html(
@@ -48,8 +41,8 @@ class EveningChoiceField(forms.ModelMultipleChoiceField):
             status_class,
             evening.status,
             game,
-            "text-danger" if evening.deadline_passed else "text-body-secondary",
-            when,
+            "text-danger" if evening.cancelling_is_costly else "text-body-secondary",
+            evening.when_cancelling,
         )
 
 

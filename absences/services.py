@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from absences import mail, rules
@@ -91,6 +91,25 @@ class Evening:
     board: int | None = None  # once the pairing is published: the board, colour, opponent
     colour: str = ""
     opponent: str = ""
+    published: bool = False  # the pairing is out (on Friday 20:00, or early): a forfeit now
+
+    @property
+    def cancelling_is_costly(self) -> bool:
+        return (self.published and self.board is not None) or self.deadline_passed
+
+    @property
+    def when_cancelling(self) -> str:
+        """What cancelling means now, in the words of the evening lists ("cancel until …")."""
+        deadline = formats.date_format(timezone.localtime(self.deadline), "D j F H:i")
+        if self.published and self.board is not None:
+            return _("pairing published: cancelling now is a forfeit, your opponent wins")
+        if self.published:
+            return _("pairing published")
+        if self.deadline_passed:
+            return _("deadline passed (%(deadline)s): cancelling now is late") % {
+                "deadline": deadline
+            }
+        return _("cancel until %(deadline)s") % {"deadline": deadline}
 
 
 def digest(consequences: list[Consequence]) -> str:
@@ -159,6 +178,7 @@ def season_evenings(member: Member, now: datetime, from_day: date | None = None)
                 if shown
                 else "",
                 opponent=shown.opponent_of(participant.pk).name if shown else "",
+                published=round_.is_published,
             )
         )
     return evenings

@@ -25,7 +25,7 @@ def test_the_home_page_shows_the_members_next_evening(jansen_client, round_4):
         page = text(jansen_client.get(HOME))
     assert "Mijn volgende clubavond" in page
     assert "Ronde 4, donderdag 24 september" in page and "aangemeld" in page
-    assert "Afmelden kan tot vr 18 september 18:00." in page
+    assert "Afmelden tot vr 18 september 18:00." in page
 
 
 def test_once_published_it_names_board_colour_and_opponent(
@@ -37,7 +37,7 @@ def test_once_published_it_names_board_colour_and_opponent(
     with time_machine.travel(at(21), tick=False):
         page = text(jansen_client.get(HOME))
     assert f"Bord {game.board}" in page and f"tegen {opponent.name}" in page
-    assert "Deadline verstreken" in page
+    assert "Indeling gepubliceerd: nu afmelden is reglementair verlies" in page
 
 
 def test_a_cancelled_member_sees_it(jansen_client, jansen, round_4):

@@ -292,4 +292,19 @@ def test_a_published_evening_shows_board_colour_and_opponent(jansen_client, jans
     with time_machine.travel(at(21), tick=False):
         page = jansen_client.get(URL).content.decode()
     assert f"Bord {game.board}, {colour} tegen {opponent.name}" in page
-    assert "deadline voorbij (vr 18 september 18:00): nu afmelden is te laat" in page
+    assert "indeling gepubliceerd: nu afmelden is reglementair verlies, je tegenstander" in page
+
+
+def test_after_an_early_publication_the_line_says_cancelling_is_a_forfeit(
+    jansen_client, jansen, paired_round_4
+):
+    """Published on Wednesday, before Friday's deadline: the line under the evening must not
+    say "afmelden tot vr 18:00" while cancelling is a forfeit (the preview's red is right)."""
+    early = at(12, day=paired_round_4.date - timedelta(days=8))  # the Wednesday before
+    competition_services.publish(paired_round_4, early)
+    with time_machine.travel(early + timedelta(hours=1), tick=False):
+        page = jansen_client.get(URL).content.decode()
+        home = jansen_client.get(reverse("competition:home")).content.decode()
+    assert "afmelden tot vr 18 september" not in page.lower()
+    assert "indeling gepubliceerd: nu afmelden is reglementair verlies" in page
+    assert "Indeling gepubliceerd: nu afmelden is reglementair verlies" in home
