@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from arbiter.pages import arbiter_page, tell_refused
 from competition import exchange, reports, services
+from competition.keizer.scoring import Outcome
 from competition.models import Absence, Competition, Game, Round
+from competition.outcomes import OUTCOME_WORDS
 from members.models import Member
 from operations.models import WorkerHeartbeat
 
@@ -52,7 +54,16 @@ def this_week(now: datetime) -> dict:
             .select_related("participant__member")
             .order_by("participant__member__name", "participant__guest_name")
         )
+        forfeits = Game.objects.filter(
+            round__in=week, result__in=list(Game.DEFAULTERS)
+        ).select_related("white__member", "black__member")
         for round_ in week:
+            defaulted = sorted(  # cancelled after publication, or did not come
+                (game.white if player == game.white_id else game.black).name
+                for game in forfeits
+                if game.round_id == round_.pk
+                for player in game.defaulters()
+            )
             cancelled = [  # a line-up's team reason takes precedence (exchange)
                 a
                 for a in absences
@@ -69,7 +80,8 @@ def this_week(now: datetime) -> dict:
                     "stage": round_.stage(now),
                     "absences": cancelled,
                     "line_ups": in_team,
-                    "absent": len(cancelled) + len(in_team),
+                    "defaulted": defaulted,
+                    "absent": len(cancelled) + len(in_team) + len(defaulted),
                 }
             )
         claims = exchange.open_team_claims(competition)
@@ -91,6 +103,7 @@ def this_week(now: datetime) -> dict:
         "missing_results": list(missing),
         "members": Member.objects.active().order_by("name"),
         "stages": Round.Stage,
+        "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
         "worker": WorkerHeartbeat.objects.status(now),
     }
 

@@ -182,12 +182,6 @@ class PairingTable:
     absent: SafeString
 
 
-# Who did not come when a game is won by default (0: white, 1: black).
-FORFEIT_LOSERS = {
-    Game.Result.WHITE_WINS_BY_FORFEIT: (1,),
-    Game.Result.BLACK_WINS_BY_FORFEIT: (0,),
-    Game.Result.DOUBLE_FORFEIT: (0, 1),
-}
 FORFEIT_WORDS = OUTCOME_WORDS[Outcome.FORFEIT_LOSS]
 
 
@@ -222,7 +216,7 @@ def pairing_tables(rounds: list[Round]) -> dict[int, PairingTable]:
         )
         if result:
             played.add(round_id)
-        for loser in FORFEIT_LOSERS.get(result, ()):
+        for loser in Game.DEFAULTERS.get(result, ()):
             absent[round_id].append((str(FORFEIT_WORDS), (white, black)[loser]))
     for round_id, participant, reason in Absence.objects.filter(round__in=rounds).values_list(
         "round_id", "participant_id", "reason"

@@ -38,6 +38,12 @@ class Game(models.Model):
     # The results of a game played over the board (forfeits are the arbiter's): what players
     # enter themselves, the rapid evening's tap targets, the slips' tick boxes, what-if's first.
     OVER_THE_BOARD = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+    # Who did not come when a game is won by default: white (0), black (1) or both.
+    DEFAULTERS = {
+        Result.WHITE_WINS_BY_FORFEIT: (1,),
+        Result.BLACK_WINS_BY_FORFEIT: (0,),
+        Result.DOUBLE_FORFEIT: (0, 1),
+    }
 
     round = models.ForeignKey(
         "competition.Round", verbose_name=_("round"), on_delete=models.CASCADE, related_name="games"
@@ -87,6 +93,12 @@ class Game(models.Model):
             if user.is_authenticated and player.member_id and player.member.user_id == user.pk:
                 return player
         return None
+
+    def defaulters(self) -> list[int]:
+        """The players (ids) who lost this game by default: they did not come."""
+        return [
+            (self.white_id, self.black_id)[side] for side in self.DEFAULTERS.get(self.result, ())
+        ]
 
     def player_of_member(self, member) -> Participant | None:
         """The player of this game who is `member`, if any."""

@@ -193,3 +193,13 @@ def test_an_older_round_left_unpublished_does_not_empty_the_week(arbiter_client,
     Round.objects.filter(competition=round_4.competition, number=3).update(published_at=None)
     page = start_page(arbiter_client)
     assert "Ronde 4, donderdag 24 september 2026" in page
+
+
+def test_a_cancellation_after_publication_is_on_the_start_page(arbiter_client, published_round_4):
+    """Finding 4 of issue 24: the game became a forfeit; the week must not say nobody cancelled."""
+    services.record_forfeit(published_round_4, player(published_round_4, "Jansen"))
+    with time_machine.travel(at(21), tick=False):
+        page = start_page(arbiter_client)
+    assert "Niemand heeft zich afgemeld" not in page
+    assert "1 speler afwezig:" in page
+    assert "Jansen – reglementair verloren" in page
