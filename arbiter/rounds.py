@@ -189,6 +189,7 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
             "absences": [(a, names[a.participant_id]) for a in absences],
             "editable": editable,
             "problems": problems,
+            "pairing_problems": services.pairing_problems(round_) if round_ else [],
             "errors": bool(problems) or any(part.errors for part in sent),
             "media": ADMIN_SCRIPT + form.media,
             **_about(round_, names),

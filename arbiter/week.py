@@ -81,6 +81,12 @@ def this_week(now: datetime) -> dict:
                     "absences": cancelled,
                     "line_ups": in_team,
                     "defaulted": defaulted,
+                    # "Indeling maken" only when it can work; otherwise what the round waits for.
+                    "pairing_problems": (
+                        services.pairing_problems(round_)
+                        if round_.stage(now) in (Round.Stage.OPEN, Round.Stage.CLOSED)
+                        else []
+                    ),
                     "absent": len(cancelled) + len(in_team) + len(defaulted),
                 }
             )

@@ -20,7 +20,7 @@ from competition.models import (
     Round,
 )
 from competition.seating import seating_problems
-from competition.services.guards import CompetitionError, locked_round, refuse_if_closed
+from competition.services.guards import CompetitionError, closed_season_problems, locked_round
 
 
 @dataclass(frozen=True)
@@ -33,20 +33,30 @@ class Board:
 
 
 @transaction.atomic
-def make_pairing(round_: Round) -> list[str]:
-    """Pair the round with the engine (replacing an unpublished draft); returns the warnings."""
-    round_ = locked_round(round_)
-    refuse_if_closed(round_.competition)
+def pairing_problems(round_: Round) -> list[str]:
+    """Why the round cannot be paired now (empty when it can): its season is closed, it is
+    published, or an earlier round is not complete. The start page offers "Indeling maken"
+    only without them and says instead what the round waits for."""
+    if closed := closed_season_problems(round_.competition):
+        return closed
     if round_.is_published:
-        raise CompetitionError(
-            _("Round %(number)s is already published.") % {"number": round_.number}
-        )
-    season = exchange.season_for(round_.competition, pair_round=round_)
-    if len(season.rounds) != round_.number - 1:
-        raise CompetitionError(
+        return [_("Round %(number)s is already published.") % {"number": round_.number}]
+    counted = exchange.counted_rounds(round_.competition, round_.number)
+    if counted < round_.number - 1:
+        return [
             _("Round %(number)s cannot be paired yet: round %(missing)s is not complete.")
-            % {"number": round_.number, "missing": len(season.rounds) + 1}
-        )
+            % {"number": round_.number, "missing": counted + 1}
+        ]
+    return []
+
+
+def make_pairing(round_: Round) -> list[str]:
+    """Pair the round with the engine (replacing an unpublished draft); returns the warnings.
+    Refused, changing nothing, for anything `pairing_problems` names."""
+    round_ = locked_round(round_)
+    if problems := pairing_problems(round_):
+        raise CompetitionError(problems)
+    season = exchange.season_for(round_.competition, pair_round=round_)
     pairing = pair_next_round(season)
     _delete_games(list(round_.games.all()))
     bulk_create_with_history(

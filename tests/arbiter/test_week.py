@@ -203,3 +203,26 @@ def test_a_cancellation_after_publication_is_on_the_start_page(arbiter_client, p
     assert "Niemand heeft zich afgemeld" not in page
     assert "1 speler afwezig:" in page
     assert "Jansen – reglementair verloren" in page
+
+
+def test_make_the_pairing_is_offered_only_when_it_can_work(arbiter_client, example_competition):
+    """Finding 8 of issue 24: round 5 cannot be paired while round 4 is not complete; the start
+    page and the round page say what it waits for instead of offering the button."""
+    round_4 = Round.objects.create(
+        competition=example_competition, number=4, date=EVENING_4, publish_at=at(20)
+    )
+    services.make_pairing(round_4)
+    services.publish(round_4, at(20))
+    round_5 = Round.objects.create(
+        competition=example_competition,
+        number=5,
+        date=EVENING_4 + timedelta(weeks=1),
+        publish_at=at(20) + timedelta(weeks=1),
+    )
+    with time_machine.travel(at(12, day=EVENING_4 + timedelta(days=2)), tick=False):
+        page = start_page(arbiter_client)
+        round_page = arbiter_client.get(reverse("arbiter:round", args=[round_5.pk]))
+    pair_5 = f'action="{reverse("arbiter:pair", args=[round_5.pk])}"'
+    waits = "Nog niet in te delen: Ronde 5 kan nog niet ingedeeld worden: ronde 4 is niet compleet."
+    assert pair_5 not in page and waits in page
+    assert pair_5 not in round_page.content.decode() and waits in round_page.content.decode()
