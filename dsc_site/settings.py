@@ -130,6 +130,17 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # `make run`'s web process and worker share one SQLite file. Write-ahead logging lets
+    # readers go on beside a writer; every transaction takes the write lock when it begins
+    # (IMMEDIATE), so one that read first never fails with "database is locked" when it comes to
+    # write (SQLite refuses that upgrade at once instead of waiting); and a writer waits up to
+    # 20 s for another to finish.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "nl"
