@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseRedirectBase
 from django.urls import path, reverse
 
-from arbiter import competitions, invitations, rapid_evening, rounds, week
+from arbiter import competitions, invitations, rapid_evening, rounds, season_end, week
 
 app_name = "arbiter"
 urlpatterns = [
@@ -22,6 +22,8 @@ urlpatterns = [
     path("afwezigheid/<int:pk>/teamwedstrijd/", week.decide_team_claim, name="team-claim"),
     path("leden/uitnodigen/", invitations.invite, name="invite-all"),
     path("leden/<int:pk>/uitnodigen/", invitations.invite, name="invite"),
+    path("seizoen/<int:pk>/afsluiten/", season_end.close, name="close-season"),
+    path("seizoen/<int:pk>/heropenen/", season_end.reopen, name="reopen-season"),
     path("seizoen/nieuw/", competitions.new_season, name="new-season"),
     path("competitie/<int:pk>/rapidavond/", rapid_evening.evening, name="rapid-evening"),
     path("competitie/<int:pk>/ranglijst-0/", competitions.ranking_zero, name="ranking-zero"),

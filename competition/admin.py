@@ -4,12 +4,13 @@ evening, the downloads) is the arbiter's application (`arbiter/`), which these p
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from base.history import HistoryAdmin
-from competition import seasons
 from competition.keizer.season import SETTING_NAMES
 from competition.models import (
     Absence,
@@ -25,17 +26,26 @@ from competition.models import (
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    list_display = ("name", "start_date", "is_closed")
+class SeasonAdmin(HistoryAdmin):
+    """Seasons; closing and reopening go through their own pages (`arbiter.season_end`), which
+    say what would be left undone and keep the reason in the history: never a list action."""
+
+    list_display = ("name", "start_date", "is_closed", "closing")
     readonly_fields = ("is_closed",)
-    actions = ["close"]
+    actions = None
     change_list_template = "admin/competition/season/change_list.html"  # "New season"
 
-    @admin.action(description=gettext_lazy("Close the season (the standings become final)"))
-    def close(self, request, queryset):
-        for season in queryset:
-            seasons.close_season(season)
-        self.message_user(request, _("Closed."), messages.SUCCESS)
+    @admin.display(description=gettext_lazy("close or reopen"))
+    def closing(self, season: Season) -> str:
+        if season.is_closed:
+            return format_html(
+                '<a href="{}">{}</a>',
+                reverse("arbiter:reopen-season", args=[season.pk]),
+                _("Reopen…"),
+            )
+        return format_html(
+            '<a href="{}">{}</a>', reverse("arbiter:close-season", args=[season.pk]), _("Close…")
+        )
 
 
 class ParticipantInline(admin.TabularInline):

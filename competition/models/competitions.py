@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
@@ -41,6 +42,8 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=20, unique=True, help_text="2026-2027")
     start_date = models.DateField(_("start date"))
     is_closed = models.BooleanField(_("closed"), default=False)
+    # Closing and reopening, with the arbiter's reason (competition/seasons.py).
+    history = HistoricalRecords()
 
     objects = SeasonQuerySet.as_manager()
 

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from base import page_cache
 from clubweek import worker
@@ -109,7 +110,7 @@ def test_a_new_season_and_a_closed_one_show_at_once(visitor, example_competition
     assert "2027-2028" in cached(visitor, STANDINGS)
     prizes = reverse("competition:prizes")
     assert "Voorlopig" in cached(visitor, prizes)
-    seasons.close_season(example_competition.season)
+    seasons.close_season(example_competition.season, timezone.now())
     assert "Voorlopig" not in visitor.get(prizes).content.decode()
 
 

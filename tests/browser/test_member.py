@@ -98,7 +98,9 @@ def test_a_member_cancels_after_the_pairing_is_published(demo, live_server, page
     log_in(page, live_server.url, MEMBER, "/afmelden/")
     # The published pairing is on the page: board, colour and opponent.
     assert f"Bord {game.board}, {colour} tegen {opponent.name}" in evening(page, 13).inner_text()
-    assert "deadline voorbij" in evening(page, 13).inner_text()
+    assert "indeling gepubliceerd: nu afmelden is reglementair verlies" in (
+        evening(page, 13).inner_text()
+    )
     evening(page, 13).get_by_role("checkbox").check()
     preview = show(page)
     assert f"0 punten, {opponent.name} wint reglementair en krijgt een e-mail" in (

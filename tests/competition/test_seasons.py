@@ -75,8 +75,8 @@ def test_a_closed_season_is_final_and_still_browsable(
     arbiter_client, client, example_competition, round_4
 ):
     arbiter_client.post(
-        reverse("admin:competition_season_changelist"),
-        {"action": "close", "_selected_action": [example_competition.season.pk]},
+        reverse("arbiter:close-season", args=[example_competition.season.pk]),
+        {"confirm": "1", "reason": "De competitie stopt na ronde 3."},
     )
     example_competition.refresh_from_db()
     assert example_competition.season.is_closed

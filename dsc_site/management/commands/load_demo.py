@@ -13,7 +13,7 @@ over).
 from __future__ import annotations
 
 import random
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from django.contrib.auth.models import Group, User
@@ -175,7 +175,7 @@ def build_demo(now) -> Competition:
             lineup.add_newcomer(competition, newcomer, 6, points)
         play_round(round_, rng, strength)
     create_rapid(season, members, first, rng)
-    create_previous_season(first, members, june_list, strength)
+    create_previous_season(first, members, june_list, strength, now)
     upcoming = competition.rounds.get(number=PLAYED_ROUNDS + 1)
     if upcoming.publish_at <= now:
         services.make_pairing(upcoming)
@@ -221,7 +221,11 @@ def private_details(index: int, name: str) -> dict:
 
 
 def create_previous_season(
-    first: date, members: list[Member], rating_list: RatingList, strength: dict[int, int]
+    first: date,
+    members: list[Member],
+    rating_list: RatingList,
+    strength: dict[int, int],
+    now: datetime,
 ) -> Competition:
     """Last season, closed: 9 weekly rounds a year before this season, played through the same
     workflows (pairing, publication, results) with its own random numbers, so this season's
@@ -236,7 +240,7 @@ def create_previous_season(
     )
     for round_ in competition.rounds.order_by("number"):
         play_round(round_, rng, strength)
-    seasons.close_season(competition.season)
+    seasons.close_season(competition.season, now)
     return competition
 
 

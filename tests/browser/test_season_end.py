@@ -1,0 +1,62 @@
+"""Closing the running season is never one click (issue 24, finding 1), in a real browser at
+phone and desktop width: the page lists what is left, refuses to close before the last round
+without a reason, and a closed season reopens with one. The demo's season has 13 of 28 rounds
+played."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from competition.models import Season
+from tests.browser.helpers import ARBITER, log_in, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_arbiter_closes_the_running_season_only_with_a_reason_and_reopens_it(
+    demo, live_server, page, width
+):
+    season = Season.objects.get(name="2026-2027")
+    log_in(page, live_server.url, ARBITER, "/beheer/competition/season/")
+    row = page.locator("#result_list tr", has_text="2026-2027")
+    expect(page.locator("select[name=action]")).to_have_count(0)  # no list action
+    row.get_by_role("link", name="Afsluiten…").click()
+    warning = page.locator(".warning-note")
+    expect(warning).to_contain_text("Het seizoen is niet af:")
+    expect(warning).to_contain_text("ronden nog niet gespeeld")
+    screenshot(page, "close-season", width, full_page=True)
+
+    # The reason is required: the browser does not send the form without it.
+    close = page.get_by_role("button", name="Seizoen 2026-2027 afsluiten")
+    close.click()
+    expect(page.get_by_label("Waarom nu afsluiten? (verplicht)")).to_be_focused()
+    assert not Season.objects.get(pk=season.pk).is_closed
+
+    reason = page.get_by_label("Waarom nu afsluiten? (verplicht)")
+    reason.fill("Test van de wedstrijdleider")
+    # Enter in the reason does not close: the page is shown again, the reason kept.
+    with page.expect_navigation():
+        reason.press("Enter")
+    expect(page.get_by_label("Waarom nu afsluiten? (verplicht)")).to_have_value(
+        "Test van de wedstrijdleider"
+    )
+    assert not Season.objects.get(pk=season.pk).is_closed
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    close.click()
+    expect(page.locator("ul.messagelist")).to_contain_text(
+        "Seizoen 2026-2027 is afgesloten; de stand is definitief."
+    )
+    assert Season.objects.get(pk=season.pk).is_closed
+
+    page.locator("#result_list tr", has_text="2026-2027").get_by_role(
+        "link", name="Heropenen…"
+    ).click()
+    page.get_by_label(re.compile("Waarom heropenen")).fill("Per ongeluk afgesloten")
+    page.get_by_role("button", name="Seizoen 2026-2027 heropenen").click()
+    expect(page.locator("ul.messagelist")).to_contain_text("Seizoen 2026-2027 is weer open.")
+    assert not Season.objects.get(pk=season.pk).is_closed
+    reasons = list(
+        season.history.order_by("history_id").values_list("history_change_reason", flat=True)
+    )
+    assert reasons[-2:] == ["Test van de wedstrijdleider", "Per ongeluk afgesloten"]
