@@ -26,7 +26,7 @@ from arbiter.forms import (
     ResultsForm,
     RoundForm,
 )
-from arbiter.pages import arbiter_page, may, render, tell_refused
+from arbiter.pages import arbiter_page, may, posted, render, tell_refused
 from competition import downloads, exchange, reports, services
 from competition.models import Game, Round
 from competition.templatetags.keizer import format_amount
@@ -279,10 +279,11 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     in the game's history."""
     now = timezone.now()
     round_ = round_or_404(pk)
-    form = ResultsForm(request.POST or None, round_=round_)
+    data = posted(request)  # a POST, or what was typed before a login
+    form = ResultsForm(data, round_=round_)
     reported = reports.reported_games(form.games)  # what the players entered
     final = round_.is_published and not round_.results_are_provisional(now)
-    reason_form = ChangeReasonForm(request.POST or None) if final else None
+    reason_form = ChangeReasonForm(data) if final else None
     early = round_.date > timezone.localdate(now)
     ask_early = False
     if request.method == "POST" and form.is_valid() and (not final or reason_form.is_valid()):

@@ -163,6 +163,11 @@ STORAGES = {
 }
 
 LOGIN_REDIRECT_URL = "/"
+# A session lives while it is used: every request gives it another two weeks, so an arbiter
+# typing a season's results is never logged out mid-entry, and an account left alone for two
+# weeks logs in again. (A form posted after all the same comes back filled: arbiter.pages.)
+SESSION_COOKIE_AGE = 14 * 24 * 3600
+SESSION_SAVE_EVERY_REQUEST = True
 # An invitation's link and a new password's link (members.accounts) work once, for 14 days.
 PASSWORD_RESET_TIMEOUT = 14 * 24 * 3600
 LOGOUT_REDIRECT_URL = "/"
