@@ -315,6 +315,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "standing": own,
             "lines": lines,
             "rounds_total": sum(own.round_points) if own else 0,
+            # The values the table counts with: the ranking's own after full re-valuation,
+            # else the previous ranking's (the valuation ranking).
+            "revalued_fully": bool(ranking)
+            and competition.engine_settings().revalues_fully(ranking.after_round),
             "eligibility": forecast,
             "verdict": eligibility.verdict(forecast, participant.name) if forecast else "",
             "what_counts": eligibility.what_counts(),

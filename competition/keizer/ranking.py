@@ -107,7 +107,7 @@ class _Calculator:
         self.joined = [p.joined_round for p in players]
         # the value of every 0-based position a ranking of these players can have
         self.values = [value_at(position, settings) for position in range(1, len(players) + 2)]
-        self.full_from = settings.full_revaluation_from_round
+        self.revalues_fully = settings.revalues_fully
         weight_units = {
             outcome: tuple(int(weight * self.unit) for weight in weights(outcome, settings))
             for outcome in Outcome
@@ -156,7 +156,7 @@ class _Calculator:
         for k in range(1, last + 1):
             self._add_round(k - 1)
             valuation = self._with_newcomers(order, totals, joining_round=k + 1)
-            full = self.full_from is not None and k >= self.full_from
+            full = self.revalues_fully(k)
             seen = {tuple(valuation)}
             passes = 0
             oscillation = False

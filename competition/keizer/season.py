@@ -66,6 +66,13 @@ class Settings:
         """The 1-based period a 1-based round belongs to."""
         return (round_number - 1) // self.rounds_per_period + 1
 
+    def revalues_fully(self, after_round: int) -> bool:
+        """Whether the ranking after this round is fully re-valued: valued with its own values,
+        again and again until its order settles, instead of the previous ranking's."""
+        return self.full_revaluation_from_round is not None and (
+            after_round >= self.full_revaluation_from_round
+        )
+
 
 # The settings by name, in their order: everything that stores or shows a competition's
 # settings derives its list from these instead of naming them again.
