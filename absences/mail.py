@@ -104,9 +104,13 @@ def change_back(member: Member, consequence) -> str:
 
 
 def draft_discarded(round_: Round) -> None:
+    """The arbiter: a change dropped the draft pairing, naming whose (read after the commit)."""
+    round_.refresh_from_db(fields=["draft_discarded_because"])
+    because = round_.draft_discarded_because
     send_mail(
         _("DSC: draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
-        _(
+        (_("Discarded because of: %(because)s.") % {"because": because} + "\n\n" if because else "")
+        + _(
             "A cancellation or registration changed who comes, so the draft pairing was "
             "discarded. Make it again, or the worker pairs the round at publication time."
         ),

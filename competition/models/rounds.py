@@ -179,6 +179,11 @@ class Round(models.Model):
         related_name="+",
     )
     pairing_warnings = models.JSONField(_("pairing warnings"), default=list, blank=True)
+    # Whose change dropped the draft pairing ("Jan de Zeeuw: op tijd afgemeld"), until the
+    # round is paired again: the start page and the arbiter's e-mail say it.
+    draft_discarded_because = models.CharField(
+        _("draft discarded because of"), max_length=200, blank=True, editable=False
+    )
     pairing_mailed_at = models.DateTimeField(
         _("pairing e-mailed at"), null=True, blank=True, editable=False
     )

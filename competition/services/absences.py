@@ -41,7 +41,11 @@ def record_absence(
     elif (absence.reason, absence.team_claim) != (reason, team_claim):
         absence.reason, absence.team_claim = reason, team_claim
         absence.save()
-    discarded = participant.pk in round_.seated_ids() and discard_draft(round_)
+    because = _("%(name)s: %(reason)s") % {
+        "name": participant.name,
+        "reason": Absence.Reason(reason).label,
+    }
+    discarded = participant.pk in round_.seated_ids() and discard_draft(round_, because)
     if round_.is_published:
         refresh_rankings(round_.competition)
     return discarded
@@ -78,7 +82,7 @@ def remove_absence(round_: Round, participant: Participant) -> bool:
         )
     for absence in round_.absences.filter(participant=participant):
         absence.delete()
-    discarded = discard_draft(round_)
+    discarded = discard_draft(round_, _("%(name)s comes after all") % {"name": participant.name})
     if round_.is_published:
         refresh_rankings(round_.competition)
     return discarded

@@ -67,6 +67,7 @@ def make_pairing(round_: Round) -> list[str]:
         Game,
     )
     round_.bye_id = int(pairing.bye) if pairing.bye else None
+    round_.draft_discarded_because = ""
     round_.pairing_warnings = [
         {"first": int(r.first), "second": int(r.second), "rounds": list(r.rounds)}
         for r in pairing.repeats
@@ -99,9 +100,9 @@ def _delete_games(games: list[Game]) -> None:
 
 
 @transaction.atomic
-def discard_draft(round_: Round) -> bool:
+def discard_draft(round_: Round, because: str = "") -> bool:
     """Drop an unpublished draft pairing (it is made again by the arbiter or at publication
-    time); False when there was none."""
+    time), noting whose change dropped it (`because`); False when there was none."""
     round_ = locked_round(round_)
     if round_.is_published or not round_.games.exists():
         return False
@@ -109,6 +110,7 @@ def discard_draft(round_: Round) -> bool:
         game.delete()
     round_.bye = None
     round_.pairing_warnings = []
+    round_.draft_discarded_because = because[:200]
     round_.save()
     return True
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from competition import services
 from competition.models import Absence, Round
-from tests.factories import make_competition
+from tests.factories import make_arbiter, make_competition
 from tests.moments import EVENING_4, at
 
 START = "/beheer/"
@@ -226,3 +226,32 @@ def test_make_the_pairing_is_offered_only_when_it_can_work(arbiter_client, examp
     waits = "Nog niet in te delen: Ronde 5 kan nog niet ingedeeld worden: ronde 4 is niet compleet."
     assert pair_5 not in page and waits in page
     assert pair_5 not in round_page.content.decode() and waits in round_page.content.decode()
+
+
+def test_a_draft_dropped_by_a_cancellation_is_named_on_the_start_page_and_in_the_email(
+    arbiter_client,
+    jansen_client,
+    jansen,
+    paired_round_4,
+    mailoutbox,
+    django_capture_on_commit_callbacks,
+):
+    """Finding 7 of issue 24: the reviewed draft does not disappear silently."""
+    from tests.factories import cancel_online
+
+    with time_machine.travel(at(12), tick=False), django_capture_on_commit_callbacks(execute=True):
+        cancel_online(
+            jansen_client,
+            reverse("absences:mine"),
+            {"rounds": [paired_round_4.pk], "action": "cancel", "reason": "regular"},
+        )
+    assert not paired_round_4.games.exists()
+    [notice] = [m for m in mailoutbox if "discarded" in m.subject or "vervallen" in m.subject]
+    assert "Vervallen door: Jansen: op tijd afgemeld." in notice.body
+    arbiter_client.force_login(make_arbiter("tweede"))
+    with time_machine.travel(at(12, 5), tick=False):
+        page = start_page(arbiter_client)
+    assert "De conceptindeling is vervallen (Jansen: op tijd afgemeld): maak haar opnieuw." in page
+    services.make_pairing(paired_round_4)
+    with time_machine.travel(at(12, 10), tick=False):
+        assert "conceptindeling is vervallen" not in start_page(arbiter_client)
