@@ -48,11 +48,32 @@ class SeasonAdmin(HistoryAdmin):
         )
 
 
+# What the rankings follow from: fixed once a round has been paired (`is_under_way`).
+RANKING_INPUTS = ("initial_position", "group", "joined_round", "start_points")
+
+
 class ParticipantInline(admin.TabularInline):
+    """The players. Once a round has been paired their places in ranking 0, groups, first
+    rounds and start points are fixed, and players are neither added nor removed here: a
+    newcomer joins through "Nieuwe speler toevoegen", which says what changes."""
+
     model = Participant
     fields = ("initial_position", "member", "guest_name", "group", "joined_round", "start_points")
     autocomplete_fields = ("member",)
     extra = 0
+
+    def get_readonly_fields(self, request, obj=None):
+        return RANKING_INPUTS if obj is not None and obj.is_under_way else ()
+
+    def has_add_permission(self, request, obj=None):
+        return not (obj is not None and obj.is_under_way) and super().has_add_permission(
+            request, obj
+        )
+
+    def has_delete_permission(self, request, obj=None):
+        return not (obj is not None and obj.is_under_way) and super().has_delete_permission(
+            request, obj
+        )
 
 
 @admin.register(Competition)
@@ -69,6 +90,23 @@ class CompetitionAdmin(admin.ModelAdmin):
     )
     inlines = [ParticipantInline]
     change_form_template = "admin/competition/competition/change_form.html"  # its steps
+
+    def get_readonly_fields(self, request, obj=None):
+        # A published ranking is the club's record: once a round has been paired, the
+        # settings every ranking follows from no longer change here.
+        if obj is not None and obj.is_under_way:
+            return ("season", "kind", *SETTING_NAMES)
+        return ()
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None or not obj.is_under_way:
+            return self.fieldsets
+        general, (name, options), *rest = self.fieldsets
+        fixed = _(
+            "A round has been paired: the settings and ranking 0 are fixed, since the "
+            'published rankings follow from them. A newcomer joins with "Add a newcomer".'
+        )
+        return (general, (name, {**options, "description": fixed}), *rest)
 
 
 class CompetitionKindFilter(admin.SimpleListFilter):

@@ -39,7 +39,7 @@ def fill_initial_ranking(
     else by the rating on `rating_list` (estimates for members not on it), strongest first.
     Groups always follow the rating. Refused once a round has been paired.
     """
-    if competition.rounds.filter(games__isnull=False).exists():
+    if competition.is_under_way:
         raise CompetitionError(_("Ranking 0 cannot change once a round has been paired."))
     rated = list(Member.objects.filter(pk__in=[m.pk for m in members]).with_ratings(rating_list))
     by_rating = sorted(rated, key=lambda m: (-(rating_value(m) or 0), m.name))

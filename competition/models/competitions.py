@@ -173,6 +173,12 @@ class Competition(models.Model):
     SHORT_NAMES = {Kind.CLASSICAL: "", Kind.RAPID: "rapid"}
 
     @property
+    def is_under_way(self) -> bool:
+        """A round has been paired: the settings and ranking 0, which every ranking since
+        follows from, are fixed (a newcomer joins through `lineup.add_newcomer`)."""
+        return self.pk is not None and self.rounds.filter(games__isnull=False).exists()
+
+    @property
     def follows_the_club_week(self) -> bool:
         """Members cancel online until the Friday deadline (rule k for no-shows); the worker
         publishes the pairing at its time and e-mails it, and the new ranking once the results

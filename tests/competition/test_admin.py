@@ -97,3 +97,32 @@ def test_a_line_up_entered_after_the_round_reaches_the_rankings_in_the_workers_p
     assert total() == 42 + 14  # the admin only stores the line-up
     call_command("run_worker", stdout=StringIO())  # the worker's pass
     assert total() == 42 + 28  # own value plus 2/3 instead of 1/3
+
+
+def test_once_a_round_is_paired_the_settings_and_ranking_0_are_fixed(
+    arbiter_client, example_competition
+):
+    """Finding 2 of issue 24: the competition page no longer rewrites the published rankings."""
+    from django.urls import reverse
+
+    from tests.factories import make_competition, make_season
+
+    url = reverse("admin:competition_competition_change", args=[example_competition.pk])
+    page = arbiter_client.get(url).content.decode()
+    assert "de instellingen en ranglijst 0 liggen vast" in page
+    assert 'name="excused_fraction"' not in page
+    assert 'name="participants-0-initial_position"' not in page
+    before = list(
+        example_competition.rankings.get(after_round=3).standings.values_list("total", flat=True)
+    )
+    arbiter_client.post(url, {"excused_fraction": "1/2", "participants-TOTAL_FORMS": "0"})
+    example_competition.refresh_from_db()
+    assert str(example_competition.excused_fraction) == "1/3"
+    assert before == list(
+        example_competition.rankings.get(after_round=3).standings.values_list("total", flat=True)
+    )
+    fresh = make_competition(make_season(date(2027, 9, 2)))  # nothing paired: all can be set
+    page = arbiter_client.get(
+        reverse("admin:competition_competition_change", args=[fresh.pk])
+    ).content.decode()
+    assert 'name="excused_fraction"' in page and "liggen vast" not in page
