@@ -115,11 +115,22 @@ def suggest_start_points(competition: Competition, member: Member, joined_round:
 def preview_newcomer(
     competition: Competition, member: Member, joined_round: int, start_points: Fraction | None
 ) -> NewcomerPreview:
-    played = played_rounds(competition)
-    if not 2 <= joined_round <= played + 1:
+    next_round = played_rounds(competition) + 1
+    # Earlier than the next round to pair would rewrite published rankings and a pairing made
+    # without the newcomer; later needs the ranking before it, which is not there yet.
+    if competition.rounds.filter(number=next_round, games__isnull=False).exists():
         raise CompetitionError(
-            _("A newcomer joins in round 2 to %(last)s (the next round to pair).")
-            % {"last": played + 1}
+            _(
+                "Round %(next)s is paired already: %(name)s joins from round %(after)s. Add "
+                "them once the results of round %(next)s are in, before round %(after)s is "
+                "paired."
+            )
+            % {"next": next_round, "name": member, "after": next_round + 1}
+        )
+    if joined_round != next_round or joined_round < 2:
+        raise CompetitionError(
+            _("A newcomer joins in the next round to pair: round %(next)s.")
+            % {"next": max(next_round, 2)}
         )
     if competition.participants.filter(member=member).exists():
         raise CompetitionError(_("%(name)s already plays in this competition.") % {"name": member})

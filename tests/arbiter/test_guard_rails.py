@@ -216,3 +216,28 @@ def test_a_publication_time_before_the_deadline_is_refused_on_the_round_page(
     assert "De publicatietijd kan niet vóór de afmelddeadline liggen" in page
     round_4.refresh_from_db()
     assert round_4.publish_at == at(20)
+
+
+def test_a_newcomer_never_rewrites_a_ranking_a_pairing_was_made_from(
+    arbiter_client, paired_round_4
+):
+    """Finding 3 of issue 24: with round 4 paired, a newcomer cannot join in round 4 (ranking 3
+    and round 4's pairing would change) and is asked for once round 4's results are in."""
+    from members.models import Member
+
+    competition = paired_round_4.competition
+    newcomer = Member.objects.create(name="Anne Nieuw", estimated_rating=1500)
+    totals = list(
+        competition.rankings.get(after_round=3).standings.values_list("total", "position")
+    )
+    url = reverse("arbiter:newcomer", args=[competition.pk])
+    for joined in (4, 5):
+        page = arbiter_client.post(
+            url, {"member": newcomer.pk, "joined_round": joined, "confirm": "1"}
+        ).content.decode()
+        said = "Ronde 4 is al ingedeeld: Anne Nieuw doet mee vanaf ronde 5."
+        assert page.count(said) == 1  # said once
+    assert not competition.participants.filter(member=newcomer).exists()
+    assert totals == list(
+        competition.rankings.get(after_round=3).standings.values_list("total", "position")
+    )
