@@ -136,3 +136,36 @@ def _top(standings: list[Standing], own: Standing) -> list[str]:
     if own.position > TOP:
         lines += ["…", line(own)]
     return lines
+
+
+def correction(ranking: Ranking) -> int:
+    """The members who get the ranking by e-mail hear once that a ranking they were sent has
+    been corrected: why, and where they stand in it now."""
+    recipients = list(ranking.mail_recipients())
+    subject = _("DSC: the ranking after round %(number)s has been corrected") % {
+        "number": ranking.after_round
+    }
+    address = link("competition:standings-round", ranking.after_round)
+    messages = [
+        (
+            subject,
+            "\n".join(
+                [
+                    _("The ranking after round %(number)s has been corrected: %(reason)s.")
+                    % {"number": ranking.after_round, "reason": ranking.correction},
+                    "",
+                    _("You are now number %(position)s with %(total)s points.")
+                    % {"position": own.position, "total": format_amount(own.total)},
+                    "",
+                    _("The corrected ranking: %(link)s") % {"link": address},
+                    "",
+                    _("You get this e-mail because you asked for it on your profile: %(link)s")
+                    % {"link": link("members:profile")},
+                ]
+            ),
+            None,
+            [own.participant.member.email],
+        )
+        for own in recipients
+    ]
+    return send_mass_mail(messages)

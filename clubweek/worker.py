@@ -2,7 +2,8 @@
 
 `run_pass` runs the steps in this order: rule k (`absences.services.apply_no_show_rule`),
 `publish_due_rounds` (Friday 20:00), `tell_arbiter_about_waiting_rounds`, `mail_pairings`,
-`refresh_rankings`, `mail_rankings` and `mail_reminders` (Friday morning). The command that
+`refresh_rankings`, `mail_rankings`, `mail_corrections` and `mail_reminders` (Friday
+morning). The command that
 runs it (`manage.py run_worker`) records the heartbeat after a pass that did its work and makes
 the daily backup after every pass (`operations`).
 
@@ -23,7 +24,7 @@ from django.db import transaction
 from absences import services as absences_services
 from clubweek import pairing_mail, ranking_mail, reminder_mail
 from competition import services as competition_services
-from competition.models import Competition, Round
+from competition.models import Competition, Ranking, Round
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +37,7 @@ def run_pass(now: datetime) -> list[Round]:
     mail_pairings(now)
     refresh_rankings(now)
     mail_rankings(now)
+    mail_corrections(now)
     mail_reminders(now)
     return published
 
@@ -121,7 +123,8 @@ def mail_rankings(now: datetime) -> None:
     """Once a round's results are final, its new ranking is e-mailed to the members who chose
     it, once per round: the newest final ranking of the current season's internal competition
     (`Round.objects.ranking_mail_due`), claimed by a conditional update. A result changed
-    after the e-mail sends no second one; the standings page shows the change."""
+    after the e-mail sends no second one: the standings page says the ranking was corrected,
+    and `mail_corrections` tells its readers once."""
     for pk in Round.objects.ranking_mail_due(now).values_list("pk", flat=True):
         with transaction.atomic():
             if Round.objects.filter(pk=pk, ranking_mailed_at__isnull=True).update(
@@ -140,3 +143,28 @@ def mail_reminders(now: datetime) -> None:
                 reminder_mailed_at=now
             ):
                 reminder_mail.reminder(Round.objects.select_related("competition").get(pk=pk))
+
+
+def mail_corrections(now: datetime) -> None:
+    """A ranking corrected after it was e-mailed: the members who get the ranking by e-mail
+    hear of it once (`Ranking.corrected_at`, claimed like the other e-mails). Several rankings
+    corrected at once (a result of round 10 moves rankings 10 to 13) make one e-mail, about the
+    newest; a correction of a ranking never e-mailed makes none (the next ranking e-mail
+    carries it)."""
+    due = Ranking.objects.filter(
+        corrected_at__isnull=False,
+        correction_mailed_at__isnull=True,
+        competition__kind__in=Competition.CLUB_WEEK_KINDS,
+        competition__season__is_closed=False,
+    )
+    for competition in Competition.objects.filter(pk__in=due.values("competition")):
+        with transaction.atomic():
+            corrected = competition_services.claim_correction_mail(competition, now)
+            mailed = set(
+                competition.rounds.filter(ranking_mailed_at__isnull=False).values_list(
+                    "number", flat=True
+                )
+            )
+            told = [ranking for ranking in corrected if ranking.after_round in mailed]
+            if told:
+                ranking_mail.correction(told[-1])

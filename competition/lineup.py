@@ -198,5 +198,8 @@ def add_newcomer(
         group=preview.group,
         initial_position=(last.initial_position + 1) if last else 1,
     )
-    recompute_rankings(competition)
+    recompute_rankings(
+        competition,
+        _("%(name)s joins in round %(round)s") % {"name": member.name, "round": joined_round},
+    )
     return participant

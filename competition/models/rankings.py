@@ -33,6 +33,15 @@ class Ranking(models.Model):
     inputs = models.CharField(
         _("digest of the inputs"), max_length=64, blank=True, default="", editable=False
     )
+    # A ranking that changed after its round's results were final (a corrected result, a
+    # line-up entered later, …): when and why, shown on its standings page
+    # (`services.rankings`). Kept while it stays as corrected.
+    corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True, editable=False)
+    correction = models.CharField(_("correction"), max_length=200, blank=True, editable=False)
+    # The members who get the new ranking by e-mail were told of the correction (once).
+    correction_mailed_at = models.DateTimeField(
+        _("correction e-mailed at"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("ranking")

@@ -33,7 +33,11 @@ from competition.services.pairing import (
     publication_problems,
     publish,
 )
-from competition.services.rankings import recompute_rankings, refresh_rankings
+from competition.services.rankings import (
+    claim_correction_mail,
+    recompute_rankings,
+    refresh_rankings,
+)
 from competition.services.rapid import (
     finish_rapid_round,
     next_rapid_round_number,
@@ -67,6 +71,7 @@ __all__ = [
     "absence_problems",
     "board_problems",
     "check_seating",
+    "claim_correction_mail",
     "closed_season_problems",
     "decide_result",
     "decide_team_claim",

@@ -59,7 +59,7 @@ def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", u
             changed.append(game)
     if changed:  # one UPDATE and one history INSERT for all boards
         bulk_update_with_history(changed, Game, ["result"], default_user=user)
-        recompute_rankings(round_.competition)
+        recompute_rankings(round_.competition, reason)
     return len(changed)
 
 

@@ -213,8 +213,7 @@ def test_a_second_pass_and_a_result_changed_after_the_email_send_nothing_more(
     run_pass(FINAL_3)
     run_pass(FINAL_3 + timedelta(minutes=20))
     assert subjects(mailoutbox) == [SUBJECT_3] * 2
-    # The arbiter corrects Jansen–Slager to a draw the next day: the standings change, the
-    # e-mail is not sent again (docs/site.md).
+    # The arbiter corrects Jansen–Slager to a draw the next day: the standings change.
     game = Game.objects.get(round__competition=example_competition, round__number=3, board=2)
     with time_machine.travel(datetime(2026, 9, 18, 10, tzinfo=AMSTERDAM), tick=False):
         services.enter_results(game.round, {game.pk: "1/2-1/2"}, reason="typo")
@@ -222,8 +221,11 @@ def test_a_second_pass_and_a_result_changed_after_the_email_send_nothing_more(
     assert example_competition.rankings.get(after_round=3).standings.get(
         participant__member__name="Jansen"
     ).total == Fraction(233, 2)
+    # The ranking e-mail is not sent again; its readers hear of the correction, once.
     run_pass(datetime(2026, 9, 18, 10, 5, tzinfo=AMSTERDAM))
-    assert subjects(mailoutbox) == [SUBJECT_3] * 2
+    run_pass(datetime(2026, 9, 18, 10, 10, tzinfo=AMSTERDAM))
+    corrected = "DSC: de ranglijst na ronde 3 is gecorrigeerd"
+    assert subjects(mailoutbox) == [SUBJECT_3] * 2 + [corrected] * 2
     assert Round.objects.get(pk=game.round_id).ranking_mailed_at == FINAL_3
 
 
