@@ -108,14 +108,18 @@ def tell_arbiter_about_waiting_rounds(now: datetime) -> None:
                 pairing_mail.waiting_for_results(round_, problems)
 
 
+def claimed(pk: int, mark: str, now: datetime) -> bool:
+    """A round's e-mail claimed by a conditional update of its mark (`pairing_mailed_at`, …):
+    True for the one pass (of one worker) that set it; inside the sending transaction, so a
+    worker killed while sending leaves it unclaimed."""
+    return bool(Round.objects.filter(pk=pk, **{f"{mark}__isnull": True}).update(**{mark: now}))
+
+
 def mail_pairings(now: datetime) -> None:
     """Each published pairing of a coming evening is e-mailed to its players once."""
-    due = Round.objects.pairing_mail_due(now)
-    for pk in due.values_list("pk", flat=True):
+    for pk in Round.objects.pairing_mail_due(now).values_list("pk", flat=True):
         with transaction.atomic():
-            if Round.objects.filter(pk=pk, pairing_mailed_at__isnull=True).update(
-                pairing_mailed_at=now
-            ):
+            if claimed(pk, "pairing_mailed_at", now):
                 pairing_mail.pairing(Round.objects.select_related("bye__member").get(pk=pk))
 
 
@@ -127,9 +131,7 @@ def mail_rankings(now: datetime) -> None:
     and `mail_corrections` tells its readers once."""
     for pk in Round.objects.ranking_mail_due(now).values_list("pk", flat=True):
         with transaction.atomic():
-            if Round.objects.filter(pk=pk, ranking_mailed_at__isnull=True).update(
-                ranking_mailed_at=now
-            ):
+            if claimed(pk, "ranking_mailed_at", now):
                 ranking_mail.new_ranking(Round.objects.select_related("competition").get(pk=pk))
 
 
@@ -139,9 +141,7 @@ def mail_reminders(now: datetime) -> None:
     conditional update like the other e-mails."""
     for pk in Round.objects.reminder_due(now).values_list("pk", flat=True):
         with transaction.atomic():
-            if Round.objects.filter(pk=pk, reminder_mailed_at__isnull=True).update(
-                reminder_mailed_at=now
-            ):
+            if claimed(pk, "reminder_mailed_at", now):
                 reminder_mail.reminder(Round.objects.select_related("competition").get(pk=pk))
 
 
