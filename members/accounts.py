@@ -223,10 +223,14 @@ def ask_for_new_address(member: Member, new_address: str) -> None:
     )
 
 
-def address_change(code: str, for_update: bool = False) -> tuple[Member, str]:
+def address_change(code: str) -> tuple[Member, str]:
     """The member and the new address a confirmation link asks for; refused when the link is
     damaged, older than 3 days, or no longer fits (the address changed since, or another
     member has the new one now)."""
+    return _address_change(code, for_update=False)
+
+
+def _address_change(code: str, for_update: bool) -> tuple[Member, str]:
     try:
         member_id, old_address, new_address = signing.loads(
             code, salt=ADDRESS_SALT, max_age=timedelta(days=ADDRESS_LINK_DAYS)
@@ -246,7 +250,7 @@ def change_address(code: str) -> Member:
     """Follow a confirmation link: the member's address becomes the new one (the old address
     is told)."""
     with transaction.atomic():
-        member, new_address = address_change(code, for_update=True)
+        member, new_address = _address_change(code, for_update=True)
         old_address, member.email = member.email, new_address
         member.save(update_fields=["email"])
     if old_address:

@@ -531,3 +531,48 @@ def test_the_admins_own_save_steps_are_never_switched_off():
     )
     sample = "def save_model(self, request, obj, form, change):\n    obj._x = 1\n"
     assert switched_off_save_steps(sample) == [1]
+
+
+LOCK_HELPERS = {"locked_round", "lock_competition"}  # guards.py: their callers are atomic
+
+
+def locks_outside_a_transaction(source: str) -> list[str]:
+    """The public functions that lock rows (`locked_round`, `select_for_update`, …) without
+    being a transaction themselves (`@transaction.atomic` or `with transaction.atomic()`): on
+    PostgreSQL a lock outside a transaction is an error (SQLite ignores it)."""
+    found = []
+    for function in ast.parse(source).body:
+        if not isinstance(function, ast.FunctionDef) or function.name.startswith("_"):
+            continue
+        if function.name in LOCK_HELPERS:
+            continue
+        calls = [node for node in ast.walk(function) if isinstance(node, ast.Call)]
+        locks = any(
+            getattr(call.func, "id", None) in LOCK_HELPERS
+            or getattr(call.func, "attr", None) in ({"select_for_update"} | LOCK_HELPERS)
+            for call in calls
+        )
+        atomic = any("transaction.atomic" in ast.unparse(d) for d in function.decorator_list) or (
+            any(
+                isinstance(node, ast.With) and "transaction.atomic" in ast.unparse(node)
+                for node in ast.walk(function)
+            )
+        )
+        if locks and not atomic:
+            found.append(function.name)
+    return found
+
+
+def test_every_function_that_locks_rows_is_a_transaction():
+    found = {
+        str(path.relative_to(ROOT)): locks_outside_a_transaction(path.read_text(encoding="utf-8"))
+        for path in app_sources()
+    }
+    assert {path: names for path, names in found.items() if names} == {}
+
+
+def test_the_lock_check_sees_a_lock_outside_a_transaction():
+    unsafe = "def make(round_):\n    round_ = locked_round(round_)\n"
+    safe = "@transaction.atomic\ndef make(round_):\n    round_ = locked_round(round_)\n"
+    assert locks_outside_a_transaction(unsafe) == ["make"]
+    assert locks_outside_a_transaction(safe) == []

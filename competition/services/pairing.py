@@ -32,7 +32,6 @@ class Board:
     black: int
 
 
-@transaction.atomic
 def pairing_problems(round_: Round) -> list[str]:
     """Why the round cannot be paired now (empty when it can): its season is closed, it is
     published, or an earlier round is not complete. The start page offers "Indeling maken"
@@ -50,6 +49,7 @@ def pairing_problems(round_: Round) -> list[str]:
     return []
 
 
+@transaction.atomic
 def make_pairing(round_: Round) -> list[str]:
     """Pair the round with the engine (replacing an unpublished draft); returns the warnings.
     Refused, changing nothing, for anything `pairing_problems` names."""
