@@ -182,3 +182,38 @@ def test_a_member_subscribes_to_their_calendar_and_renews_the_link(demo, live_se
     assert page.request.get(live_server.url + old_path).status == 404
     assert page.request.get(live_server.url + new_link.removeprefix("http://127.0.0.1:8000")).ok
     screenshot(page, "member-calendar-renewed", width)
+
+
+def test_a_member_changes_their_address_and_password_on_the_profile(
+    demo, live_server, page, width, mailoutbox
+):
+    """Issue 23, point 3: a new address is confirmed by a link sent to it; the old one is told;
+    a new password works at the next login."""
+    log_in(page, live_server.url, MEMBER, "/profiel/")
+    page.get_by_label("Een herinnering op vrijdagochtend").check()
+    page.get_by_role("button", name="Opslaan").click()
+    expect(page.locator(".alert-success")).to_contain_text("Je keuze van e-mails is opgeslagen.")
+    assert Member.objects.get(name="Jan de Zeeuw").mail_reminder
+
+    old = Member.objects.get(name="Jan de Zeeuw").email
+    page.get_by_label("Nieuw e-mailadres").fill("jan.nieuw@example.org")
+    page.get_by_role("button", name="Bevestigingslink sturen").click()
+    expect(page.locator(".alert-success")).to_contain_text("jan.nieuw@example.org")
+    screenshot(page, "member-profile-account", width, full_page=True)
+    [confirmation] = [m for m in mailoutbox if m.to == ["jan.nieuw@example.org"]]
+    link = re.search(r"https?://\S+(/profiel/e-mail/bevestigen/\S+)", confirmation.body)[1]
+    page.goto(live_server.url + link)
+    expect(page.locator("main")).to_contain_text("jan.nieuw@example.org")
+    page.get_by_role("button", name="Bevestigen").click()
+    expect(page.locator(".alert-success")).to_contain_text("Gedaan: je e-mails gaan nu naar")
+    assert Member.objects.get(name="Jan de Zeeuw").email == "jan.nieuw@example.org"
+    assert any(m.to == [old] for m in mailoutbox)  # the old address is told
+
+    page.goto(f"{live_server.url}/profiel/")
+    page.get_by_role("link", name="Mijn wachtwoord wijzigen").click()
+    page.get_by_label("Oud wachtwoord").fill(MEMBER[1])
+    page.get_by_label("Nieuw wachtwoord", exact=False).first.fill("een-nieuw-wachtwoord-26")
+    page.get_by_label("Nieuw wachtwoord bevestigen").fill("een-nieuw-wachtwoord-26")
+    page.get_by_role("button", name="Wachtwoord opslaan").click()
+    expect(page.locator(".alert-success")).to_contain_text("Je nieuwe wachtwoord is opgeslagen.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
