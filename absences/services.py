@@ -36,7 +36,12 @@ Outcome = Registration.Outcome
 class Consequence:
     round: Round
     outcome: str | None  # a Registration.Outcome, or None when nothing changes
-    message: str
+    message: str  # in the member's own words ("je waarde"), as the member reads it
+    about: str = ""  # of the member, by name, for the arbiter acting for them
+
+    @property
+    def for_arbiter(self) -> str:
+        return self.about or self.message
 
     @property
     def changes_anything(self) -> bool:
@@ -225,6 +230,15 @@ def plan(
 def _consequence(
     round_, participant, value, action, reason, reported_at, by_arbiter
 ) -> Consequence:
+    """What the request does to one evening, in the member's words and (`Consequence.about`)
+    of the member, for the arbiter acting for them."""
+    name = participant.name if participant else ""
+
+    def said(outcome, you: str, they: str, **numbers) -> Consequence:
+        earns = {k: what_it_earns(v, settings, value) for k, v in numbers.items()}
+        own = {k: what_it_earns(v, settings, value, yours=False) for k, v in numbers.items()}
+        return Consequence(round_, outcome, you % earns, they % {**own, "name": name})
+
     if participant is None:
         return Consequence(round_, None, _("You do not play in this competition."))
     if round_.number < participant.joined_round:
@@ -232,6 +246,8 @@ def _consequence(
             round_,
             None,
             _("You only join in round %(round)s.") % {"round": participant.joined_round},
+            _("%(name)s only joins in round %(round)s.")
+            % {"name": name, "round": participant.joined_round},
         )
     settings = round_.competition.engine_settings()
     absence = round_.absences.filter(participant=participant).first()
@@ -248,41 +264,48 @@ def _consequence(
             return _after_publication(round_, participant, game, settings, value)
         if timing is rules.Timing.TIMELY:
             if reason == Registration.Reason.TEAM and by_arbiter:
-                return Consequence(
-                    round_,
+                return said(
                     Outcome.TEAM,
-                    _("Cancelled in time for a team match: %(earns)s.")
-                    % {"earns": what_it_earns(Scored.TEAM, settings, value)},
+                    _("Cancelled in time for a team match: %(earns)s."),
+                    _("Cancelled in time for a team match: %(earns)s."),
+                    earns=Scored.TEAM,
                 )
             if reason == Registration.Reason.TEAM:
-                return Consequence(
-                    round_,
+                return said(
                     Outcome.TEAM,
                     _(
                         "Cancelled in time for a team match: %(as_team)s once the line-up or the "
                         "arbiter confirms the match; until then %(as_excused)s, as cancelled in "
                         "time."
-                    )
-                    % {
-                        "as_team": what_it_earns(Scored.TEAM, settings, value),
-                        "as_excused": what_it_earns(Scored.EXCUSED, settings, value),
-                    },
+                    ),
+                    _(
+                        "Cancelled in time for a team match: %(as_team)s once the line-up or the "
+                        "arbiter confirms the match; until then %(as_excused)s, as cancelled in "
+                        "time."
+                    ),
+                    as_team=Scored.TEAM,
+                    as_excused=Scored.EXCUSED,
                 )
-            return Consequence(
-                round_,
+            return said(
                 Outcome.EXCUSED,
-                _("Cancelled in time: %(earns)s.")
-                % {"earns": what_it_earns(Scored.EXCUSED, settings, value)},
+                _("Cancelled in time: %(earns)s."),
+                _("Cancelled in time: %(earns)s."),
+                earns=Scored.EXCUSED,
             )
-        return Consequence(
-            round_,
+        return said(
             Outcome.LATE,
-            _("After the deadline: you are left out of the pairing and get %(earns)s.")
-            % {"earns": what_it_earns(Scored.LATE, settings, value)},
+            _("After the deadline: you are left out of the pairing and get %(earns)s."),
+            _("After the deadline: %(name)s is left out of the pairing and gets %(earns)s."),
+            earns=Scored.LATE,
         )
     # re-register
     if absence is None:
-        return Consequence(round_, None, _("You are registered already."))
+        return Consequence(
+            round_,
+            None,
+            _("You are registered already."),
+            _("%(name)s is registered already.") % {"name": name},
+        )
     if round_.is_published:
         return Consequence(
             round_, None, _("The pairing is published; only the arbiter can change it now.")
@@ -297,21 +320,40 @@ def _consequence(
             Outcome.PRESENT,
             _("Registered again; the automatic cancellation ends for the coming evenings."),
         )
-    return Consequence(round_, Outcome.PRESENT, _("Registered again: you will be paired."))
+    return Consequence(
+        round_,
+        Outcome.PRESENT,
+        _("Registered again: you will be paired."),
+        _("Registered again: %(name)s will be paired.") % {"name": name},
+    )
 
 
 def _after_publication(round_, participant, game, settings, value) -> Consequence:
     """Cancelling once the pairing is fixed (rule n): a forfeit, never a new pairing."""
+    name = participant.name
     if round_.bye_id == participant.pk:
         return Consequence(
-            round_, None, _("You have the bye: you need not come, and you keep its points.")
+            round_,
+            None,
+            _("You have the bye: you need not come, and you keep its points."),
+            _("%(name)s has the bye: no need to come, and its points stay.") % {"name": name},
         )
     if game is None:
-        return Consequence(round_, None, _("You are not in the published pairing."))
+        return Consequence(
+            round_,
+            None,
+            _("You are not in the published pairing."),
+            _("%(name)s is not in the published pairing.") % {"name": name},
+        )
     opponent = game.opponent_of(participant.pk)
     earns = what_it_earns(Scored.FORFEIT_LOSS, settings, value)
     if game.result and game.outcome_for(opponent.pk) not in NO_SHOWS:
-        return Consequence(round_, None, _("The result of your game is in already."))
+        return Consequence(
+            round_,
+            None,
+            _("The result of your game is in already."),
+            _("The result of %(name)s's game is in already.") % {"name": name},
+        )
     if game.result:  # the opponent cancelled too
         return Consequence(
             round_,

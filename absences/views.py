@@ -92,9 +92,10 @@ def _tell(request: HttpRequest, member: Member, done, acting_for_member: bool) -
         if acting_for_member and consequence.changes_anything:
             text = services.summary(member, consequence)
         else:
+            words = consequence.for_arbiter if acting_for_member else consequence.message
             text = _("Round %(number)s: %(message)s") % {
                 "number": consequence.round.number,
-                "message": consequence.message,
+                "message": words,
             }
         messages.add_message(request, level, text)
 

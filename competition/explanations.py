@@ -37,11 +37,14 @@ def share_of_value(share: Fraction, value: int | None, amount: Fraction, yours: 
     return _("%(share)s of own value %(value)s = %(points)s points") % numbers
 
 
-def what_it_earns(outcome: Outcome, settings: Settings, value: int | None) -> str:
+def what_it_earns(
+    outcome: Outcome, settings: Settings, value: int | None, yours: bool = True
+) -> str:
     """What an absence (or the bye) earns a member now, with the competition's share and
-    their current value: the engine's points table, worded."""
+    their current value: the engine's points table, worded to the member ("your value"), or
+    of them (`yours=False`: "own value")."""
     amount = points(Appearance(outcome), value or 0, 0, settings)
-    return share_of_value(own_share(outcome, settings), value, amount, yours=True)
+    return share_of_value(own_share(outcome, settings), value, amount, yours=yours)
 
 
 def explain(

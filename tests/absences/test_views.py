@@ -283,6 +283,19 @@ def test_the_arbiter_acting_for_a_member_stays_on_their_page_and_reads_their_nam
     assert "Jansen is op tijd afgemeld voor ronde 4." in page
 
 
+def test_the_arbiters_preview_speaks_of_the_member(arbiter, jansen, round_4):
+    """Acting for a member, the preview says what happens to them, by name (the member's own
+    page and e-mails keep speaking to them: `Consequence.message`)."""
+    arbiter_client = Client()
+    arbiter_client.force_login(arbiter)
+    url = URL + f"?lid={jansen.pk}"
+    with time_machine.travel(at(18, 30), tick=False):  # after the deadline
+        data = {"rounds": [round_4.pk], "action": "cancel", "reason": "regular"}
+        preview = arbiter_client.post(url, data).content.decode()
+    assert "Na de deadline: Jansen wordt niet ingedeeld en krijgt 0 punten." in preview
+    assert "je waarde" not in preview and "Na de deadline: je" not in preview
+
+
 def test_a_published_evening_shows_board_colour_and_opponent(jansen_client, jansen, paired_round_4):
     competition_services.publish(paired_round_4, at(20))
     game = paired_round_4.games.filter(white__member=jansen).first() or (

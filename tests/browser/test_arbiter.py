@@ -171,7 +171,9 @@ def test_the_arbiters_week_from_the_start_page(demo, live_server, page, width):
     page.get_by_role("button", name="Laat zien wat er gebeurt").click()
     forecast = page.locator(".eligibility-preview")
     expect(forecast).to_contain_text("Harm Mulder")
-    assert not re.search(r"\bje\b", forecast.inner_text())
+    preview = page.locator("section.preview").inner_text()
+    assert "Op tijd afgemeld: ⅓ van eigen waarde" in preview
+    assert not re.search(r"\bje\b", preview)
 
 
 def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
