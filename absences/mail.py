@@ -104,7 +104,7 @@ def change_back(member: Member, consequence) -> str:
 
 
 def draft_discarded(round_: Round) -> None:
-    """The arbiter: a change dropped the draft pairing, naming whose (read after the commit)."""
+    """The arbiter: a change dropped the draft pairing, naming whose change it was."""
     round_.refresh_from_db(fields=["draft_discarded_because"])
     because = round_.draft_discarded_because
     send_mail(

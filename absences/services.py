@@ -423,7 +423,7 @@ def apply(
         if consequence.outcome == Outcome.FORFEIT:
             game = services.record_forfeit(round_, participant)
             opponent = game.opponent_of(participant.pk)
-            transaction.on_commit(lambda r=round_, o=opponent: mail.forfeit(r, participant, o))
+            mail.forfeit(round_, participant, opponent)
         elif consequence.outcome == Outcome.PRESENT:
             _register_again(round_, participant)
         else:
@@ -432,9 +432,9 @@ def apply(
             claim = consequence.outcome == Outcome.TEAM and not by_arbiter
             reason_kind = Absence.Reason.EXCUSED if claim else Absence.Reason(consequence.outcome)
             if services.record_absence(round_, participant, reason_kind, team_claim=claim):
-                transaction.on_commit(lambda r=round_: mail.draft_discarded(r))
+                mail.draft_discarded(round_)
     if done:
-        transaction.on_commit(lambda: mail.registration_done(member, done))
+        mail.registration_done(member, done)
     return consequences
 
 
@@ -473,7 +473,7 @@ def _register_again(round_: Round, participant: Participant) -> None:
         )
     for each in rounds:
         if services.remove_absence(each, participant):
-            transaction.on_commit(lambda r=each: mail.draft_discarded(r))
+            mail.draft_discarded(each)
 
 
 def apply_no_show_rule(now: datetime) -> list[Participant]:
@@ -503,7 +503,7 @@ def apply_no_show_rule(now: datetime) -> list[Participant]:
                 if not created:
                     continue
                 _cancel_coming_rounds(competition, participant, played, now)
-                transaction.on_commit(lambda p=participant: mail.auto_cancelled(p))
+                mail.auto_cancelled(participant)
                 cancelled.append(participant)
     return cancelled
 
@@ -516,7 +516,7 @@ def _cancel_coming_rounds(competition, participant, played: int, now: datetime) 
         .order_by("number")
     ):
         if services.record_absence(round_, participant, Absence.Reason.AUTO):
-            transaction.on_commit(lambda r=round_: mail.draft_discarded(r))
+            mail.draft_discarded(round_)
         if participant.member_id:
             _log(
                 round_,

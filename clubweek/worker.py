@@ -2,8 +2,8 @@
 
 `run_pass` runs the steps in this order: rule k (`absences.services.apply_no_show_rule`),
 `publish_due_rounds` (Friday 20:00), `tell_arbiter_about_waiting_rounds`, `mail_pairings`,
-`refresh_rankings`, `mail_rankings`, `mail_corrections` and `mail_reminders` (Friday
-morning). The command that
+`refresh_rankings`, `mail_rankings`, `mail_corrections`, `mail_reminders` (Friday morning),
+and last the outbox's delivery (`operations.outbox.deliver`). The command that
 runs it (`manage.py run_worker`) records the heartbeat after a pass that did its work and makes
 the daily backup after every pass (`operations`).
 
@@ -25,6 +25,7 @@ from absences import services as absences_services
 from clubweek import pairing_mail, ranking_mail, reminder_mail
 from competition import services as competition_services
 from competition.models import Competition, Ranking, Round
+from operations import outbox
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ def run_pass(now: datetime) -> list[Round]:
     mail_rankings(now)
     mail_corrections(now)
     mail_reminders(now)
+    outbox.deliver(now)  # last: the e-mails this pass wrote go out in it
     return published
 
 

@@ -179,7 +179,14 @@ WHITENOISE_AUTOREFRESH = DEBUG
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Every e-mail is first a row of the outbox, sent by the worker with the delivery backend
+# (operations/outbox.py): SMTP in production (EMAIL_BACKEND in the environment), the console
+# for development.
+EMAIL_BACKEND = "operations.outbox.OutboxBackend"
+EMAIL_DELIVERY_BACKEND = os.environ.get(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_TIMEOUT = 20  # seconds a try waits for the mail server
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")

@@ -84,3 +84,38 @@ class DailyBackup(models.Model):
 
     def __str__(self) -> str:
         return str(self.day)
+
+
+class OutgoingMailQuerySet(models.QuerySet):
+    def due(self, now: datetime):
+        """Waiting mail whose (next) try has come, oldest first."""
+        return self.filter(state=OutgoingMail.State.WAITING, next_try_at__lte=now).order_by("pk")
+
+
+class OutgoingMail(models.Model):
+    """One e-mail the site sends: written in the transaction of the change that causes it (the
+    outbox backend, `operations.outbox`), sent by the worker, tried again with back-off."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("waiting")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
+
+    created_at = models.DateTimeField(_("created at"))
+    subject = models.CharField(_("subject"), max_length=300)
+    message = models.JSONField(_("message"))  # sender, recipients, body, headers, alternatives
+    state = models.CharField(_("state"), max_length=7, choices=State, default=State.WAITING)
+    tries = models.PositiveIntegerField(_("tries"), default=0)
+    next_try_at = models.DateTimeField(_("next try at"))
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    last_error = models.CharField(_("last error"), max_length=500, blank=True)
+
+    objects = OutgoingMailQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("outgoing e-mail")
+        verbose_name_plural = _("outgoing e-mails")
+        indexes = [models.Index(fields=["state", "next_try_at"], name="outbox_due")]
+
+    def __str__(self) -> str:
+        return self.subject

@@ -41,5 +41,8 @@ def test_cancel_on_friday_afternoon_and_the_pairing_appears_at_eight(
     assert "Jansen" not in boards
     assert "Jansen</a> (op tijd afgemeld)" in not_playing
     assert "op tijd afgemeld" in mine
-    recipients = {address for m in mailoutbox for address in m.to}
+    pairing_mails = [m for m in mailoutbox if "indeling" in m.subject]
+    recipients = {address for m in pairing_mails for address in m.to}
     assert jansen.email not in recipients and len(recipients) == 9
+    # Jansen had his confirmation, written with the cancellation itself (the outbox).
+    assert any(m.to == [jansen.email] and "afmelding" in m.subject for m in mailoutbox)

@@ -1,0 +1,137 @@
+"""The durable outbox: every e-mail the site sends is first a row (`OutgoingMail`), written by
+Django's mail API through `OutboxBackend` (the site's `EMAIL_BACKEND`) in the transaction of the
+change that causes it; the worker delivers the due rows (`deliver`) with the real backend
+(`EMAIL_DELIVERY_BACKEND`: SMTP in production).
+
+- A request never waits for, or fails on, the mail server: it only writes a row.
+- Each row is sent inside the transaction that claims it (`SELECT … FOR UPDATE SKIP LOCKED` on
+  PostgreSQL: two workers never send the same row). A worker killed after the server accepted a
+  message but before the commit sends it again on the next pass: at most one duplicate, in that
+  rare window; never more, and nothing is lost.
+- A failed try is tried again with back-off (1, 2, 4 … minutes, at most an hour between tries);
+  after `MAX_TRIES` the row is failed with the reason, for the arbiter to send again.
+
+An own small model rather than a library: the queues that fit Django 5.2 (django-post-office,
+django-mailer) bring their own sending commands and locks, where ours is the worker's pass with
+rows claimed exactly once, like every other due row of the site.
+"""
+
+from __future__ import annotations
+
+import smtplib
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db import connection, transaction
+from django.utils import timezone
+
+from operations.models import OutgoingMail
+
+MAX_TRIES = 8  # 1+2+4+8+16+32+60 minutes of waits: the mail server may be down for hours
+BATCH = 50
+
+
+def backoff(tries: int) -> timedelta:
+    """The wait before the next try after `tries` failed ones."""
+    return timedelta(minutes=min(2 ** (tries - 1), 60))
+
+
+class OutboxBackend(BaseEmailBackend):
+    """Django's mail API writes rows instead of talking to a mail server."""
+
+    def send_messages(self, email_messages) -> int:
+        now = timezone.now()
+        OutgoingMail.objects.bulk_create(
+            OutgoingMail(
+                created_at=now,
+                next_try_at=now,
+                subject=str(message.subject)[:300],
+                message=_stored(message),
+            )
+            for message in email_messages
+        )
+        return len(email_messages)
+
+
+def _stored(message) -> dict:
+    return {
+        "from": message.from_email,
+        "to": list(message.to),
+        "cc": list(message.cc),
+        "bcc": list(message.bcc),
+        "reply_to": list(message.reply_to),
+        "subject": str(message.subject),
+        "body": str(message.body),
+        "headers": dict(message.extra_headers),
+        "alternatives": [
+            [str(content), mimetype] for content, mimetype in getattr(message, "alternatives", [])
+        ],
+    }
+
+
+def _message(row: OutgoingMail, mail_connection) -> EmailMultiAlternatives:
+    stored = row.message
+    message = EmailMultiAlternatives(
+        stored["subject"],
+        stored["body"],
+        stored["from"],
+        stored["to"],
+        bcc=stored["bcc"],
+        cc=stored["cc"],
+        reply_to=stored["reply_to"],
+        headers=stored["headers"],
+        connection=mail_connection,
+    )
+    for content, mimetype in stored["alternatives"]:
+        message.attach_alternative(content, mimetype)
+    return message
+
+
+def deliver(now: datetime) -> int:
+    """Send the due rows, a batch per transaction, each claimed by this worker only; returns
+    how many were sent. A failure is recorded on its row, never raised."""
+    sent = 0
+    while True:
+        with transaction.atomic():
+            rows = list(_claim(now))
+            if not rows:
+                return sent
+            mail_connection = get_connection(settings.EMAIL_DELIVERY_BACKEND)
+            server_away = False
+            for row in rows:
+                try:
+                    _message(row, mail_connection).send()
+                except smtplib.SMTPRecipientsRefused as refused:  # this message only
+                    _failed(row, now, refused)
+                except Exception as error:  # the server is away: the rest waits too
+                    _failed(row, now, error)
+                    server_away = True
+                    break
+                else:
+                    row.tries += 1
+                    row.state, row.sent_at = OutgoingMail.State.SENT, now
+                    row.save(update_fields=["tries", "state", "sent_at"])
+                    sent += 1
+            mail_connection.close()
+            if server_away or len(rows) < BATCH:
+                return sent
+
+
+def _failed(row: OutgoingMail, now: datetime, error: Exception) -> None:
+    """A failed try, recorded: tried again after the back-off, or failed for good."""
+    row.tries += 1
+    row.last_error = f"{type(error).__name__}: {error}"[:500]
+    if row.tries >= MAX_TRIES:
+        row.state = OutgoingMail.State.FAILED
+    else:
+        row.next_try_at = now + backoff(row.tries)
+    row.save(update_fields=["tries", "last_error", "state", "next_try_at"])
+
+
+def _claim(now: datetime):
+    due = OutgoingMail.objects.due(now)
+    if connection.features.has_select_for_update_skip_locked:
+        due = due.select_for_update(skip_locked=True)
+    return due[:BATCH]

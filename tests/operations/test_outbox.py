@@ -1,0 +1,137 @@
+"""The durable outbox (issue 25, point 1): every e-mail is first a row written in the change's
+own transaction; the worker sends it, tries again with back-off when the mail server is away,
+sends each row once, and fails a row for good only after many tries, with the reason."""
+
+import smtplib
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db import transaction
+from django.utils import timezone
+
+from operations import outbox
+from operations.models import OutgoingMail
+
+HERE = "tests.operations.test_outbox"
+LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
+
+
+class ServerAway(BaseEmailBackend):
+    """A mail server that cannot be reached."""
+
+    def send_messages(self, messages):
+        raise ConnectionRefusedError(111, "Connection refused")
+
+
+class RefusesOne(BaseEmailBackend):
+    """A mail server that refuses one recipient and takes the rest (into locmem's outbox)."""
+
+    def send_messages(self, messages):
+        for message in messages:
+            if "weg@example.org" in message.to:
+                raise smtplib.SMTPRecipientsRefused({"weg@example.org": (550, b"no such user")})
+        mail.outbox.extend(messages)
+        return len(messages)
+
+
+@pytest.fixture
+def through_the_outbox(settings, db):
+    settings.EMAIL_BACKEND = "operations.outbox.OutboxBackend"
+    settings.EMAIL_DELIVERY_BACKEND = LOCMEM
+    return settings
+
+
+def test_an_email_is_a_row_of_its_changes_transaction(through_the_outbox, mailoutbox):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        mail.send_mail("Weg", "Niet verstuurd", None, ["lid@example.org"])
+        raise RuntimeError("the change is rolled back")
+    assert not OutgoingMail.objects.exists()
+    mail.send_mail("Indeling", "Bord 1", None, ["lid@example.org"])
+    row = OutgoingMail.objects.get()
+    assert row.state == "waiting" and row.subject == "Indeling" and mailoutbox == []
+
+
+def test_the_worker_sends_each_row_once(through_the_outbox, mailoutbox):
+    mail.send_mail("Indeling", "Bord 1", None, ["lid@example.org"])
+    now = timezone.now()
+    assert outbox.deliver(now) == 1
+    assert outbox.deliver(now) == 0
+    [sent] = mailoutbox
+    assert (sent.subject, sent.body, sent.to) == ("Indeling", "Bord 1", ["lid@example.org"])
+    assert OutgoingMail.objects.get().state == "sent"
+
+
+def test_nothing_is_lost_while_the_mail_server_is_away(through_the_outbox, mailoutbox):
+    for number in range(3):
+        mail.send_mail(f"Bericht {number}", "tekst", None, [f"lid{number}@example.org"])
+    now = timezone.now()
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.ServerAway"
+    assert outbox.deliver(now) == 0
+    first = OutgoingMail.objects.order_by("pk").first()
+    assert first.tries == 1 and "Connection refused" in first.last_error
+    assert first.next_try_at == now + timedelta(minutes=1)
+    # The rest of the batch waited with it: one try per pass while the server is away.
+    assert list(OutgoingMail.objects.values_list("tries", flat=True).order_by("pk")) == [1, 0, 0]
+    for minutes in range(1, 60):  # an hour away, a pass every minute
+        outbox.deliver(now + timedelta(minutes=minutes))
+    assert not OutgoingMail.objects.filter(state="failed").exists()
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = LOCMEM  # back
+    outbox.deliver(now + timedelta(hours=2))
+    assert sorted(m.subject for m in mailoutbox) == ["Bericht 0", "Bericht 1", "Bericht 2"]
+    assert set(OutgoingMail.objects.values_list("state", flat=True)) == {"sent"}
+
+
+def test_a_row_fails_for_good_only_after_all_tries_with_the_reason(through_the_outbox):
+    mail.send_mail("Indeling", "Bord 1", None, ["lid@example.org"])
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.ServerAway"
+    moment = timezone.now()
+    for _ in range(outbox.MAX_TRIES):
+        outbox.deliver(moment)
+        moment += timedelta(hours=1)
+    row = OutgoingMail.objects.get()
+    assert row.state == "failed" and row.tries == outbox.MAX_TRIES
+    assert "ConnectionRefusedError" in row.last_error
+
+
+def test_a_refused_recipient_fails_that_message_only(through_the_outbox, mailoutbox):
+    mail.send_mail("Eén", "tekst", None, ["weg@example.org"])
+    mail.send_mail("Twee", "tekst", None, ["lid@example.org"])
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.RefusesOne"
+    assert outbox.deliver(timezone.now()) == 1
+    assert [m.subject for m in mailoutbox] == ["Twee"]
+    refused = OutgoingMail.objects.get(subject="Eén")
+    assert refused.state == "waiting" and "no such user" in refused.last_error
+
+
+def test_a_member_cancels_while_the_mail_server_is_away_and_the_forfeit_mail_arrives_later(
+    through_the_outbox, jansen_client, jansen, published_round_4, mailoutbox
+):
+    """The rules require the opponent's forfeit e-mail: the page answers normally while the
+    server is away, and the mail arrives, once, when it is back."""
+    import time_machine
+    from django.urls import reverse
+
+    from clubweek.worker import run_pass
+    from tests.factories import cancel_online
+    from tests.moments import at
+
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.ServerAway"
+    with time_machine.travel(at(21), tick=False):
+        page = cancel_online(
+            jansen_client,
+            reverse("absences:mine"),
+            {"rounds": [published_round_4.pk], "action": "cancel", "reason": "regular"},
+        )
+        assert page.status_code == 200 and "Ronde 4" in page.content.decode()
+        run_pass(at(21))  # the worker's pass while the server is away
+    assert mailoutbox == []
+    assert OutgoingMail.objects.filter(state="waiting").count() >= 2  # opponent, arbiter, …
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = LOCMEM
+    with time_machine.travel(at(22), tick=False):
+        run_pass(at(22))
+        run_pass(at(22, 5))
+    forfeits = [m for m in mailoutbox if "kan niet komen" in m.subject]
+    opponent_mails = [m for m in forfeits if m.to != ["wedstrijdleider@dscdrachten.nl"]]
+    assert len(opponent_mails) == 1  # once
