@@ -1,12 +1,10 @@
 """Cancelling and re-registering as a workflow (`plan`, `apply`), and the no-show rule."""
 
-import threading
 from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction
 
 import pytest
-from django.db import connection
 
 from absences import services
 from absences.models import NoShowCancellation, Registration
@@ -18,6 +16,7 @@ from competition.keizer.season import Result
 from competition.models import Absence, Round
 from tests.factories import make_played_competition, worked_example_season
 from tests.moments import at
+from tests.races import at_once, errors_of, needs_row_locks
 
 
 def apply(member, rounds, action, reason, reported_at, by, by_arbiter, now):
@@ -95,29 +94,13 @@ def test_a_newcomer_without_a_ranking_yet_is_told_the_share(round_4, jansen):
     assert consequence.message == "Op tijd afgemeld: ⅓ van je waarde."
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs concurrent connections with row locks: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 def test_two_identical_submits_at_the_same_moment_make_one_record(jansen, round_4):
-    barrier = threading.Barrier(2)
-    errors = []
-
     def submit():
-        try:
-            barrier.wait()
-            apply(jansen, [round_4], "cancel", "regular", at(12), jansen.user, False, at(12))
-        except Exception as error:  # surfaced below
-            errors.append(error)
-        finally:
-            connection.close()
+        return apply(jansen, [round_4], "cancel", "regular", at(12), jansen.user, False, at(12))
 
-    threads = [threading.Thread(target=submit) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    errors = errors_of(at_once(submit, submit))
     # The second finds the member cancelled already: not what its preview showed, so nothing.
     assert [type(error) for error in errors] == [services.PlanChanged]
     assert Registration.objects.count() == 1 and Absence.objects.count() == 1

@@ -27,6 +27,7 @@ from competition.models import Competition, Game, Round
 from members.models import Member
 from tests.factories import FIRST_EVENING, make_played_competition, worked_example_season
 from tests.moments import AMSTERDAM
+from tests.races import needs_row_locks
 from tests.waiting import another_connection_waits_for_a_lock, wait_until
 
 EVENING_3 = date(2026, 9, 17)  # the worked example's round 3, a Thursday
@@ -259,10 +260,7 @@ def test_a_worker_killed_while_mailing_the_ranking_mails_it_next_time(
     assert list(ranking_mails(mailoutbox)) == ["jansen@example.org"]
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_at_once_mail_the_new_ranking_once(
     example_competition, jansen, mailoutbox, monkeypatch

@@ -26,6 +26,7 @@ from tests.factories import (
     worked_example_season,
 )
 from tests.moments import AMSTERDAM, EVENING_4, at
+from tests.races import at_once, errors_of, needs_row_locks
 from tests.waiting import another_connection_waits_for_a_lock, wait_until
 
 FRIDAY_20 = at(20)
@@ -222,32 +223,17 @@ def test_a_worker_killed_while_mailing_mails_again_next_time(
     assert len([m for m in mailoutbox if "je indeling" in m.subject]) == 10
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("trial", range(10))
 def test_two_workers_at_once_publish_and_mail_once(round_4, jansen, mailoutbox, trial):
     """A free race, many times: one publication, ten pairing e-mails, no false alarm."""
-    barrier = threading.Barrier(2)
-    errors = []
 
     def as_worker():
-        try:
-            barrier.wait()
-            worker.run_pass(at(20) + timedelta(seconds=1))
-        except Exception as error:  # surfaced below
-            errors.append(error)
-        finally:
-            connection.close()
+        worker.run_pass(at(20) + timedelta(seconds=1))
 
     with time_machine.travel(at(20, 0, 1), tick=False):
-        threads = [threading.Thread(target=as_worker) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        errors = errors_of(at_once(as_worker, as_worker))
     assert errors == []
     round_4.refresh_from_db()
     assert round_4.is_published and round_4.games.count() == 5
@@ -324,10 +310,7 @@ def test_a_round_with_a_player_away_for_a_team_match_is_published_by_itself(roun
     assert round_4.is_published and jansen.pk not in round_4.seated_ids()
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
     round_4, jansen, mailoutbox, monkeypatch

@@ -2,18 +2,17 @@
 different ones or a lone one after 23:30 go to the arbiter, whose word always wins."""
 
 import itertools
-import threading
 from types import SimpleNamespace
 
 import pytest
 import time_machine
 from django.contrib.auth.models import User
-from django.db import connection
 
 from competition import services
 from competition.models import Game, ResultReport
 from competition.reports import Verdict, games_to_decide, needs_arbiter, verdict_of
 from tests.moments import EVENING_4, at
+from tests.races import at_once, errors_of, needs_row_locks
 
 WHITE_WINS, DRAW, BLACK_WINS = "1-0", "1/2-1/2", "0-1"  # the codes, written out by hand
 DURING = at(21, day=EVENING_4)  # Thursday 24 September 2026, 21:00: the games are on
@@ -227,68 +226,34 @@ def test_the_arbiter_decides_once_and_later_changes_anything(board, arbiter):
     assert stored(board.game) == DRAW
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("trial", range(5))
 def test_two_players_entering_at_once_store_one_result(board, trial):
     """A free race: both enter 1-0 at the same moment; one of them completes the agreement."""
-    barrier = threading.Barrier(2)
-    verdicts, errors = [], []
-
-    def enter(user):
-        try:
-            barrier.wait()
-            verdicts.append(services.report_result(board.game, user, WHITE_WINS, DURING))
-        except Exception as error:  # surfaced below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=enter, args=(u,)) for u in (board.white, board.black)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
-    assert sorted(v.value for v in verdicts) == ["agreed", "one"]
+    outcomes = at_once(
+        *(
+            lambda user=user: services.report_result(board.game, user, WHITE_WINS, DURING)
+            for user in (board.white, board.black)
+        )
+    )
+    assert errors_of(outcomes) == []
+    assert sorted(verdict.value for verdict, _error in outcomes) == ["agreed", "one"]
     assert stored(board.game) == WHITE_WINS and len(result_changes(board.game)) == 1
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("trial", range(5))
 def test_the_arbiters_result_wins_over_an_agreement_made_at_the_same_moment(board, arbiter, trial):
     services.report_result(board.game, board.white, WHITE_WINS, DURING)
-    barrier = threading.Barrier(2)
-    errors = []
-
-    def run(body):
-        try:
-            barrier.wait()
-            body()
-        except services.CompetitionError:
-            pass  # the player's entry after the arbiter's is refused: that is the point
-        except Exception as error:  # surfaced below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    bodies = [
+    outcomes = at_once(
         lambda: services.report_result(board.game, board.black, WHITE_WINS, DURING),
         lambda: services.enter_results(board.round, {board.game.pk: DRAW}, user=arbiter),
-    ]
-    threads = [threading.Thread(target=run, args=(body,)) for body in bodies]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
+    )
+    # The player's entry after the arbiter's is refused: that is the point.
+    unexpected = errors_of(outcomes)
+    assert [e for e in unexpected if not isinstance(e, services.CompetitionError)] == []
     assert stored(board.game) == DRAW  # whichever came first, the arbiter's word stands
     assert result_changes(board.game)[-1].history_user == arbiter
 

@@ -3,17 +3,17 @@ own transaction; the worker sends it, tries again with back-off when the mail se
 sends each row once, and fails a row for good only after many tries, with the reason."""
 
 import smtplib
-import threading
 from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from operations import outbox
 from operations.models import OutgoingMail
+from tests.races import at_once, errors_of, needs_row_locks
 
 HERE = "tests.operations.test_outbox"
 LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
@@ -138,10 +138,7 @@ def test_a_member_cancels_while_the_mail_server_is_away_and_the_forfeit_mail_arr
     assert len(opponent_mails) == 1  # once
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs real row locks between connections: runs on PostgreSQL (CI)",
-)
+@needs_row_locks
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("trial", range(5))
 def test_two_workers_at_once_send_each_row_once(settings, mailoutbox, trial):
@@ -149,23 +146,12 @@ def test_two_workers_at_once_send_each_row_once(settings, mailoutbox, trial):
     settings.EMAIL_DELIVERY_BACKEND = LOCMEM
     for number in range(120):  # more than two batches
         mail.send_mail(f"Bericht {number}", "tekst", None, [f"lid{number}@example.org"])
-    barrier = threading.Barrier(2)
-    errors = []
 
     def as_worker():
-        try:
-            barrier.wait()
-            outbox.deliver(timezone.now())
-        except Exception as error:  # surfaced below
-            errors.append(error)
-        finally:
-            connection.close()
+        return outbox.deliver(timezone.now())
 
-    threads = [threading.Thread(target=as_worker) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
+    outcomes = at_once(as_worker, as_worker)
+    assert errors_of(outcomes) == []
+    assert sum(sent for sent, _error in outcomes) == 120
     assert sorted(m.subject for m in mailoutbox) == sorted(f"Bericht {n}" for n in range(120))
     assert set(OutgoingMail.objects.values_list("state", flat=True)) == {"sent"}
