@@ -1,6 +1,6 @@
-"""The e-mails a cancellation causes at once. Plain text, Dutch, one function per occasion:
-the forfeit to the opponent and the arbiter, the member's confirmation, the discarded draft to
-the arbiter, the automatic cancellation of rule k.
+"""The e-mails a cancellation causes at once, as letters of the club (`operations.letters`), one
+function per occasion: the forfeit to the opponent and the arbiter, the member's confirmation,
+the discarded draft to the arbiter, the automatic cancellation of rule k.
 
 Links are built from `SITE_URL` and the URL names, never written out; amounts and shares come
 from the competition's settings and the member's current value (`competition.explanations`).
@@ -10,7 +10,6 @@ from the competition's settings and the member's current value (`competition.exp
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.mail import send_mail, send_mass_mail
 from django.utils.translation import gettext as _
 
 from absences.models import Registration
@@ -18,12 +17,17 @@ from base.links import link
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Participant, Round
-from members import links
+from members import links, unsubscribe
 from members.models import Member
+from operations.letters import Kind, Letter, send
 
 
 def email_of(participant: Participant | None) -> str:
     return participant.member.email if participant and participant.member_id else ""
+
+
+def dear(name: str) -> str:
+    return _("Dear %(name)s,") % {"name": name}
 
 
 def evening(round_: Round) -> str:
@@ -50,17 +54,30 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
         "default (vrijgesteld) and get %(value)s; you need not come, but you are "
         "welcome to play a friendly game."
     ) % {"name": absent.name, "evening": evening(round_), "value": value}
-    messages = [(subject, to_opponent, None, [email_of(opponent)])] if email_of(opponent) else []
-    messages.append(
-        (
+    letters = [
+        Letter(
+            Kind.FORFEIT,
+            email_of(opponent),
             subject,
-            _("%(name)s cancelled after publication; %(opponent)s wins by default.")
-            % {"name": absent.name, "opponent": opponent.name},
-            None,
-            [settings.ARBITER_EMAIL],
-        )
-    )
-    send_mass_mail(messages)
+            [
+                dear(opponent.name),
+                to_opponent,
+                _("The pairing of the round: %(link)s")
+                % {"link": link("competition:pairing") + f"#ronde-{round_.number}"},
+            ],
+        ),
+        Letter(
+            Kind.ARBITER,
+            settings.ARBITER_EMAIL,
+            subject,
+            [
+                _("%(name)s cancelled after publication; %(opponent)s wins by default.")
+                % {"name": absent.name, "opponent": opponent.name},
+                link("arbiter:round", round_.pk),
+            ],
+        ),
+    ]
+    send(letters)
 
 
 def registration_done(member: Member, consequences) -> None:
@@ -79,16 +96,22 @@ def registration_done(member: Member, consequences) -> None:
             }
         )
         lines.append("  " + change_back(member, consequence))
-    body = "\n".join(
+    send(
         [
-            _("Your change has been recorded:"),
-            "",
-            *lines,
-            "",
-            _("Your club evenings: %(link)s") % {"link": link("absences:mine")},
+            Letter(
+                Kind.CONFIRMATION,
+                member.email,
+                _("DSC: your cancellation or registration"),
+                [
+                    dear(member.name),
+                    _("Your change has been recorded:"),
+                    "\n".join(lines),
+                    _("Your club evenings: %(link)s") % {"link": link("absences:mine")},
+                ],
+                unsubscribe=unsubscribe.address(member, "mail_confirmations"),
+            )
         ]
     )
-    send_mail(_("DSC: your cancellation or registration"), body, None, [member.email])
 
 
 def change_back(member: Member, consequence) -> str:
@@ -107,15 +130,27 @@ def draft_discarded(round_: Round) -> None:
     """The arbiter: a change dropped the draft pairing, naming whose change it was."""
     round_.refresh_from_db(fields=["draft_discarded_because"])
     because = round_.draft_discarded_because
-    send_mail(
-        _("DSC: draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
-        (_("Discarded because of: %(because)s.") % {"because": because} + "\n\n" if because else "")
-        + _(
-            "A cancellation or registration changed who comes, so the draft pairing was "
-            "discarded. Make it again, or the worker pairs the round at publication time."
-        ),
-        None,
-        [settings.ARBITER_EMAIL],
+    send(
+        [
+            Letter(
+                Kind.ARBITER,
+                settings.ARBITER_EMAIL,
+                _("DSC: draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
+                [
+                    *(
+                        [_("Discarded because of: %(because)s.") % {"because": because}]
+                        if because
+                        else []
+                    ),
+                    _(
+                        "A cancellation or registration changed who comes, so the draft pairing "
+                        "was discarded. Make it again, or the worker pairs the round at "
+                        "publication time."
+                    ),
+                    link("arbiter:round", round_.pk),
+                ],
+            )
+        ]
     )
 
 
@@ -128,15 +163,22 @@ def auto_cancelled(participant: Participant) -> None:
         participant.competition.engine_settings(),
         standing.value if standing else None,
     )
-    send_mail(
-        _("DSC: you have been cancelled for the coming club evenings"),
-        _(
-            "You did not come twice in a row without cancelling, so you have been "
-            "cancelled for the coming club evenings (DSC rule k): each evening counts as "
-            "cancelled automatically, %(earns)s. Register again on the site (%(link)s) or "
-            "with the arbiter to be paired again."
-        )
-        % {"earns": earns, "link": link("absences:mine")},
-        None,
-        [email_of(participant)],
+    send(
+        [
+            Letter(
+                Kind.AUTO_CANCELLED,
+                email_of(participant),
+                _("DSC: you have been cancelled for the coming club evenings"),
+                [
+                    dear(participant.name),
+                    _(
+                        "You did not come twice in a row without cancelling, so you have been "
+                        "cancelled for the coming club evenings (DSC rule k): each evening counts "
+                        "as cancelled automatically, %(earns)s. Register again on the site "
+                        "(%(link)s) or with the arbiter to be paired again."
+                    )
+                    % {"earns": earns, "link": link("absences:mine")},
+                ],
+            )
+        ]
     )

@@ -1,7 +1,7 @@
 """The pairing's e-mails, sent by the worker (`clubweek.worker`): the pairing to every paired
-member once it is published, and the arbiter's notice when a due pairing waits. Plain text,
-Dutch, one function per occasion, worded like the cancellation e-mails (`absences.mail`, whose
-`evening` and `email_of` they share).
+member once it is published, and the arbiter's notice when a due pairing waits. Letters of the
+club (`operations.letters`), worded like the cancellation e-mails (`absences.mail`, whose
+`evening`, `dear` and `email_of` they share).
 
 Links are built from `SITE_URL` and the URL names, never written out; the bye's share comes
 from the competition's settings and the member's current value (`competition.explanations`).
@@ -10,26 +10,36 @@ from the competition's settings and the member's current value (`competition.exp
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.mail import send_mail, send_mass_mail
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from absences.mail import email_of, evening
+from absences.mail import dear, email_of, evening
 from base.links import link
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Round
-from members import links
+from members import links, unsubscribe
+from operations.letters import Kind, Letter, send
 
 
 def waiting_for_results(round_: Round, problems: list[str]) -> None:
     """The arbiter, once per round: why a due pairing is not published yet."""
-    send_mail(
-        _("DSC: the pairing of %(evening)s waits") % {"evening": evening(round_)},
-        _("The pairing was not published: %(problems)s It is published as soon as this is solved.")
-        % {"problems": " ".join(problems)},
-        None,
-        [settings.ARBITER_EMAIL],
+    send(
+        [
+            Letter(
+                Kind.ARBITER,
+                settings.ARBITER_EMAIL,
+                _("DSC: the pairing of %(evening)s waits") % {"evening": evening(round_)},
+                [
+                    _(
+                        "The pairing was not published: %(problems)s It is published as soon "
+                        "as this is solved."
+                    )
+                    % {"problems": " ".join(problems)},
+                    link("arbiter:round", round_.pk),
+                ],
+            )
+        ]
     )
 
 
@@ -48,24 +58,35 @@ def own_links(round_: Round, member) -> list[str]:
 
 
 def pairing(round_: Round) -> int:
-    """Every paired member their board, colour and opponent; the bye player theirs."""
+    """Every paired member the evening's start, their board, colour and opponent, and their
+    links to cancel and to enter the result; the bye player theirs."""
     subject = _("DSC: your pairing for %(evening)s") % {"evening": evening(round_)}
-    address = link("competition:pairing")
+    when = _("Round %(number)s is on %(date)s; play starts at %(time)s.") % {
+        "number": round_.number,
+        "date": formats.date_format(round_.date, "l j F"),
+        "time": timezone.localtime(round_.play_starts_at).strftime("%H:%M"),
+    }
+    address = _("The whole pairing: %(link)s") % {
+        "link": link("competition:pairing") + f"#ronde-{round_.number}"
+    }
     wanted = set(round_.pairing_recipients().values_list("pk", flat=True))
-    messages = []
+    letters = []
     for game in round_.games.select_related("white__member", "black__member"):
         for player, colour, opponent in (
             (game.white, _("white"), game.black),
             (game.black, _("black"), game.white),
         ):
             if player.pk in wanted:
-                body = _("Board %(board)s: you play %(colour)s against %(opponent)s.") % {
+                board = _("Board %(board)s: you play %(colour)s against %(opponent)s.") % {
                     "board": game.board,
                     "colour": colour,
                     "opponent": opponent.name,
                 }
-                body = "\n\n".join([body, address, *own_links(round_, player.member)])
-                messages.append((subject, body, None, [email_of(player)]))
+                letters.append(
+                    _letter(
+                        player, subject, [when, board, *own_links(round_, player.member), address]
+                    )
+                )
     if round_.bye_id in wanted:
         standing = round_.bye.latest_standing()
         earns = what_it_earns(
@@ -73,14 +94,18 @@ def pairing(round_: Round) -> int:
             round_.competition.engine_settings(),
             standing.value if standing else None,
         )
-        messages.append(
-            (
-                subject,
-                _("You have the bye this round: you get %(earns)s and need not come.")
-                % {"earns": earns}
-                + f"\n\n{address}",
-                None,
-                [email_of(round_.bye)],
-            )
-        )
-    return send_mass_mail(messages)
+        bye = _("You have the bye this round: you get %(earns)s and need not come.") % {
+            "earns": earns
+        }
+        letters.append(_letter(round_.bye, subject, [when, bye, address]))
+    return send(letters)
+
+
+def _letter(player, subject: str, paragraphs: list[str]) -> Letter:
+    return Letter(
+        Kind.PAIRING,
+        email_of(player),
+        subject,
+        [dear(player.name), *paragraphs],
+        unsubscribe=unsubscribe.address(player.member, "mail_pairing"),
+    )

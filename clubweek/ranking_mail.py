@@ -4,21 +4,22 @@ results are final (`Round.objects.ranking_mail_due`).
 Each member who chose it gets their new position and how it changed, their points of the round
 (the player page's own sentence for it, `explanations.explain`), and the top of the standings
 with a link to the whole. Everything is read from the stored snapshots, rankings k and k − 1;
-nothing is computed here. Plain text and Dutch, like the other e-mails (`clubweek.pairing_mail`,
-`absences.mail`).
+nothing is computed here. Letters of the club (`operations.letters`), like the other e-mails.
 """
 
 from __future__ import annotations
 
-from django.core.mail import send_mass_mail
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from absences.mail import dear
 from base.links import link
 from competition.explanations import explain
 from competition.keizer.scoring import Appearance
 from competition.models import Ranking, Round, Standing
 from competition.templatetags.keizer import format_amount
+from members import unsubscribe
+from operations.letters import Kind, Letter, send
 
 TOP = 10  # how many of the standings the e-mail lists
 
@@ -42,49 +43,56 @@ def new_ranking(round_: Round) -> int:
     )
     subject = _("DSC: the new ranking after round %(number)s") % {"number": round_.number}
     settings = competition.engine_settings()
-    messages = [
-        (
-            subject,
-            _body(round_, ranking, standings, by_player, before, own, settings),
-            None,
-            [own.participant.member.email],
-        )
-        for own in recipients
-    ]
-    return send_mass_mail(messages)
-
-
-def _body(round_, ranking, standings, by_player, before, own, settings) -> str:
-    return "\n".join(
+    return send(
         [
-            _("The results of round %(number)s on %(date)s are final.")
-            % {"number": round_.number, "date": round_.date.strftime("%d-%m-%Y")},
-            "",
-            _(
-                "You are now number %(position)s of %(count)s with %(total)s points "
-                "(value %(value)s)."
+            Letter(
+                Kind.RANKING,
+                own.participant.member.email,
+                subject,
+                _body(round_, ranking, standings, by_player, before, own, settings),
+                unsubscribe=unsubscribe.address(own.participant.member, "mail_ranking"),
             )
-            % {
-                "position": own.position,
-                "count": len(standings),
-                "total": format_amount(own.total),
-                "value": own.value,
-            },
-            _change(own.position, before.get(own.participant_id)),
-            _("Round %(number)s: %(points)s.")
-            % {"number": round_.number, "points": _round_points(ranking, own, by_player, settings)},
-            "",
-            _("The top %(count)s:") % {"count": TOP},
-            *_top(standings, own),
-            "",
-            _("The whole ranking: %(link)s") % {"link": link("competition:standings")},
-            _("Your rounds, each explained: %(link)s")
-            % {"link": link("competition:player", own.participant_id)},
-            "",
-            _("You get this e-mail because you asked for it on your profile: %(link)s")
-            % {"link": link("members:profile")},
+            for own in recipients
         ]
     )
+
+
+def _body(round_, ranking, standings, by_player, before, own, settings) -> list[str]:
+    return [
+        dear(own.participant.name),
+        _("The results of round %(number)s on %(date)s are final.")
+        % {"number": round_.number, "date": round_.date.strftime("%d-%m-%Y")},
+        "\n".join(
+            [
+                _(
+                    "You are now number %(position)s of %(count)s with %(total)s points "
+                    "(value %(value)s)."
+                )
+                % {
+                    "position": own.position,
+                    "count": len(standings),
+                    "total": format_amount(own.total),
+                    "value": own.value,
+                },
+                _change(own.position, before.get(own.participant_id)),
+                _("Round %(number)s: %(points)s.")
+                % {
+                    "number": round_.number,
+                    "points": _round_points(ranking, own, by_player, settings),
+                },
+            ]
+        ),
+        "\n".join([_("The top %(count)s:") % {"count": TOP}, *_top(standings, own)]),
+        "\n".join(
+            [
+                _("The whole ranking: %(link)s") % {"link": link("competition:standings")},
+                _("Your rounds, each explained: %(link)s")
+                % {"link": link("competition:player", own.participant_id)},
+            ]
+        ),
+        _("You get this e-mail because you asked for it on your profile: %(link)s")
+        % {"link": link("members:profile")},
+    ]
 
 
 def _change(position: int, previous: int | None) -> str:
@@ -146,26 +154,24 @@ def correction(ranking: Ranking) -> int:
         "number": ranking.after_round
     }
     address = link("competition:standings-round", ranking.after_round)
-    messages = [
-        (
-            subject,
-            "\n".join(
+    return send(
+        [
+            Letter(
+                Kind.CORRECTION,
+                own.participant.member.email,
+                subject,
                 [
+                    dear(own.participant.name),
                     _("The ranking after round %(number)s has been corrected: %(reason)s.")
                     % {"number": ranking.after_round, "reason": ranking.correction},
-                    "",
                     _("You are now number %(position)s with %(total)s points.")
                     % {"position": own.position, "total": format_amount(own.total)},
-                    "",
                     _("The corrected ranking: %(link)s") % {"link": address},
-                    "",
                     _("You get this e-mail because you asked for it on your profile: %(link)s")
                     % {"link": link("members:profile")},
-                ]
-            ),
-            None,
-            [own.participant.member.email],
-        )
-        for own in recipients
-    ]
-    return send_mass_mail(messages)
+                ],
+                unsubscribe=unsubscribe.address(own.participant.member, "mail_ranking"),
+            )
+            for own in recipients
+        ]
+    )

@@ -4,12 +4,13 @@ with the link that needs no password (`members.links`)."""
 
 from __future__ import annotations
 
-from django.core.mail import send_mass_mail
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from absences.mail import dear
 from competition.models import Round
-from members import links
+from members import links, unsubscribe
+from operations.letters import Kind, Letter, send
 
 
 def reminder(round_: Round) -> int:
@@ -27,11 +28,14 @@ def reminder(round_: Round) -> int:
     subject = _("DSC: you can cancel until %(time)s today") % {
         "time": formats.time_format(deadline, "H:i")
     }
-    messages = [
-        (
-            subject,
-            "\n\n".join(
+    return send(
+        [
+            Letter(
+                Kind.REMINDER,
+                player.member.email,
+                subject,
                 [
+                    dear(player.name),
                     _(
                         "Round %(number)s is on %(date)s. Cannot come? Cancel until "
                         "%(time)s today; after that a cancellation is late."
@@ -48,11 +52,9 @@ def reminder(round_: Round) -> int:
                         )
                     },
                     _("You get this reminder because you asked for it on your profile."),
-                ]
-            ),
-            None,
-            [player.member.email],
-        )
-        for player in players
-    ]
-    return send_mass_mail(messages)
+                ],
+                unsubscribe=unsubscribe.address(player.member, "mail_reminder"),
+            )
+            for player in players
+        ]
+    )

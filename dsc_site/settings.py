@@ -10,7 +10,7 @@ import hashlib
 import os
 import tempfile
 from datetime import time, timedelta
-from email.utils import parseaddr
+from email.utils import formataddr, parseaddr
 from pathlib import Path
 
 import dj_database_url
@@ -50,6 +50,14 @@ def env_weekday(name: str, default: int) -> int:
     if value not in {str(day) for day in range(7)}:
         raise ImproperlyConfigured(f"{name} must be a weekday 0 (Monday) to 6, not {value!r}")
     return int(value)
+
+
+def named_address(name: str, value: str) -> str:
+    """An address with the club's display name, unless it already names someone."""
+    display, address = parseaddr(value)
+    if not address or "@" not in address:
+        raise ImproperlyConfigured(f"Not an e-mail address: {value!r}")
+    return formataddr((display or name, address)) if name or display else address
 
 
 def site_url(value: str, debug: bool, hosts: list[str]) -> str:
@@ -192,7 +200,19 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl")
+# Mail comes from the club by name: "DSC Drachten" <address> (MAIL_FROM_NAME, DEFAULT_FROM_EMAIL);
+# a member who answers reaches the arbiter (operations/letters.py sets Reply-To).
+MAIL_FROM_NAME = os.environ.get("MAIL_FROM_NAME", "DSC Drachten")
+DEFAULT_FROM_EMAIL = named_address(
+    MAIL_FROM_NAME, os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl")
+)
+# DKIM (operations/signing.py): the club's private key signs every outgoing message when a key
+# file is set; the README says which DNS records go with it.
+DKIM_PRIVATE_KEY_FILE = os.environ.get("DKIM_PRIVATE_KEY_FILE", "")
+DKIM_SELECTOR = os.environ.get("DKIM_SELECTOR", "dsc")
+DKIM_DOMAIN = os.environ.get("DKIM_DOMAIN") or parseaddr(DEFAULT_FROM_EMAIL)[1].rpartition("@")[2]
+if DKIM_PRIVATE_KEY_FILE and not Path(DKIM_PRIVATE_KEY_FILE).is_file():
+    raise ImproperlyConfigured(f"DKIM_PRIVATE_KEY_FILE {DKIM_PRIVATE_KEY_FILE!r} is not a file")
 
 # The club's week (rules section 7, DSC rule v): cancel until 18:00 on the last Friday before
 # the club evening; the pairing appears at 20:00 that Friday; results are provisional until
@@ -334,7 +354,7 @@ def env_admins(name: str) -> list[tuple[str, str]]:
 
 
 ADMINS = env_admins("ADMINS")
-SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+SERVER_EMAIL = named_address(MAIL_FROM_NAME, os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL))
 # One line per event on stderr (beside gunicorn's; its access log goes to stdout), with the
 # request's path and user id; an unhandled error also mails ADMINS (with DEBUG off).
 LOGGING = {

@@ -1,5 +1,6 @@
-"""A member's way in and their account: the invitation's page (choose a password), and on the
-profile the new password and the new e-mail address."""
+"""A member's way in and their account: the invitation's page (choose a password), on the
+profile the new password and the new e-mail address, and the one-click page that turns one kind
+of e-mail off."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
 
-from members import accounts
+from members import accounts, services
+from members import unsubscribe as unsubscribe_links
 from members.forms import AddressForm
 from members.models import Member
 
@@ -106,3 +109,26 @@ def confirm_address(request: HttpRequest) -> HttpResponse:
         status=400 if "problem" in context else 200,
     )
     return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@csrf_exempt  # the mail program's one-click POST (RFC 8058) has no token; the code is the proof
+@never_cache
+def unsubscribe(request: HttpRequest) -> HttpResponse:
+    """One kind of e-mail off for the member the link was made for: GET asks (a link checker
+    changes nothing), POST does it, without a login."""
+    found = unsubscribe_links.read(request.GET.get("code", ""))
+    if found is None:
+        return render(request, "members/unsubscribe.html", {"problem": True}, status=400)
+    member, choice = found
+    if request.method == "POST":
+        services.turn_off_mail(member, choice)
+    return render(
+        request,
+        "members/unsubscribe.html",
+        {
+            "member": member,
+            "what": Member._meta.get_field(choice).verbose_name,
+            "done": request.method == "POST",
+        },
+    )

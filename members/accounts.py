@@ -29,6 +29,8 @@ from django.utils.translation import gettext as _
 from base.links import link
 from members import mail
 from members.models import Member
+from operations import letters
+from operations.letters import Kind
 
 User = get_user_model()
 
@@ -105,6 +107,11 @@ def invitation_problems(members: list[Member]) -> list[str]:
                 _("%(name)s already has an account; a forgotten password is renewed by e-mail.")
                 % {"name": member.name}
             )
+        elif letters.over_limit(Kind.INVITATION, member.email, timezone.now()):
+            problems.append(
+                _("%(name)s was invited %(count)s times in the last hour: try again later.")
+                % {"name": member.name, "count": letters.LIMITS[Kind.INVITATION]}
+            )
         elif others := sharing_the_address(member):
             problems.append(
                 _("%(name)s has the same e-mail address as %(others)s: give each their own.")
@@ -140,8 +147,7 @@ def invite(members: list[Member], now: datetime) -> int:
             member.user.save(update_fields=["password"])
             member.invited_at = now
             member.save(update_fields=["user", "invited_at"])
-        letters = [(member, invitation_link(member)) for member in locked]
-    return mail.invitations(letters)
+        return mail.invitations([(member, invitation_link(member)) for member in locked])
 
 
 def invitation_link(member: Member) -> str:

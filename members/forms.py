@@ -5,7 +5,7 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from members import accounts, knsb, services
+from members import accounts, knsb, mail, services
 from members.models import Member
 
 
@@ -60,11 +60,9 @@ class MemberPasswordResetForm(PasswordResetForm):
         return accounts.users_with_address(email)
 
     def send_mail(self, subject, body, context, from_email, to_email, **kwargs):
-        # Django passes the account's own address (empty here): the member's is meant.
-        address = context["user"].member.email
-        super().send_mail(
-            subject, body, {**context, "email": address}, from_email, address, **kwargs
-        )
+        # Django passes the account's own address (empty here): the member's is meant. The
+        # letter is ours, its link built from SITE_URL, not from the request's host.
+        mail.password_reset(context["user"].member, context["uid"], context["token"])
 
 
 class MemberLoginForm(AuthenticationForm):

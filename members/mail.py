@@ -1,25 +1,32 @@
-"""The e-mails about a member's account: the invitation, and the change of e-mail address (a
-confirmation to the new address, a notice to the old one). Plain text, Dutch, one function per
-occasion; links come from `SITE_URL` (`base.links`)."""
+"""The e-mails about a member's account, as letters of the club (`operations.letters`): the
+invitation, and the change of e-mail address (a confirmation to the new address, a notice to
+the old one). Links come from `SITE_URL` (`base.links`)."""
 
 from __future__ import annotations
 
-from django.core.mail import send_mail, send_mass_mail
 from django.utils.translation import gettext as _
 
 from base.links import link
 from members.models import Member
+from operations.letters import Kind, Letter, send
+
+
+def dear(member: Member) -> str:
+    return _("Dear %(name)s,") % {"name": member.name}
 
 
 def invitations(letters: list[tuple[Member, str]]) -> int:
-    """Each member their invitation: the link to choose a password and their username."""
+    """Each member their invitation: the link to choose a password and their username.
+    Returns how many went out (at most three an hour to one address: `letters.LIMITS`)."""
     subject = _("DSC: your account on the competition site")
-    messages = [
-        (
-            subject,
-            "\n\n".join(
+    return send(
+        [
+            Letter(
+                Kind.INVITATION,
+                member.email,
+                subject,
                 [
-                    _("Dear %(name)s,") % {"name": member.name},
+                    dear(member),
                     _(
                         "The arbiter has made you an account on the site of the DSC "
                         "competition. With it you cancel for a club evening, enter your "
@@ -33,52 +40,78 @@ def invitations(letters: list[tuple[Member, str]]) -> int:
                     )
                     % {"username": member.user.get_username()},
                     _("Did you not expect this e-mail? Then ignore it: nothing happens."),
-                    "DSC Drachten",
-                ]
-            ),
-            None,
-            [member.email],
-        )
-        for member, address in letters
-    ]
-    return send_mass_mail(messages)
+                ],
+            )
+            for member, address in letters
+        ]
+    )
 
 
 def confirm_new_address(member: Member, new_address: str, address: str) -> None:
-    send_mail(
-        _("DSC: confirm your new e-mail address"),
-        "\n\n".join(
-            [
-                _("Dear %(name)s,") % {"name": member.name},
-                _(
-                    "You asked to receive the e-mails of the DSC competition at this address "
-                    "from now on. Confirm it here (the link works for 3 days):"
-                ),
-                address,
-                _("Until then your e-mails keep going to your old address."),
-                "DSC Drachten",
-            ]
-        ),
-        None,
-        [new_address],
+    send(
+        [
+            Letter(
+                Kind.ADDRESS,
+                new_address,
+                _("DSC: confirm your new e-mail address"),
+                [
+                    dear(member),
+                    _(
+                        "You asked to receive the e-mails of the DSC competition at this "
+                        "address from now on. Confirm it here (the link works for 3 days):"
+                    ),
+                    address,
+                    _("Until then your e-mails keep going to your old address."),
+                ],
+            )
+        ]
     )
 
 
 def address_changed(member: Member, old_address: str) -> None:
-    send_mail(
-        _("DSC: your e-mail address has been changed"),
-        "\n\n".join(
-            [
-                _("Dear %(name)s,") % {"name": member.name},
-                _(
-                    "From now on the e-mails of the DSC competition go to %(address)s. Did you "
-                    "not do this? Tell the arbiter."
-                )
-                % {"address": member.email},
-                _("Your profile: %(link)s") % {"link": link("members:profile")},
-                "DSC Drachten",
-            ]
-        ),
-        None,
-        [old_address],
+    send(
+        [
+            Letter(
+                Kind.ADDRESS,
+                old_address,
+                _("DSC: your e-mail address has been changed"),
+                [
+                    dear(member),
+                    _(
+                        "From now on the e-mails of the DSC competition go to %(address)s. Did "
+                        "you not do this? Tell the arbiter."
+                    )
+                    % {"address": member.email},
+                    _("Your profile: %(link)s") % {"link": link("members:profile")},
+                ],
+            )
+        ]
+    )
+
+
+def password_reset(member: Member, uid: str, token: str) -> None:
+    """The link to choose a new password (at most three an hour to one address: the form
+    answers the same either way)."""
+    send(
+        [
+            Letter(
+                Kind.PASSWORD_RESET,
+                member.email,
+                _("A new password for the DSC Drachten site"),
+                [
+                    dear(member),
+                    _(
+                        "Someone, probably you, asked for a new password for the account "
+                        "%(username)s on the DSC Drachten competition site. Choose it here:"
+                    )
+                    % {"username": member.user.get_username()},
+                    link("password_reset_confirm", uid, token),
+                    _(
+                        "The link works once, and also lifts a lockout after too many wrong "
+                        "passwords. Did you not ask for it? Then ignore this e-mail: your "
+                        "password stays as it is."
+                    ),
+                ],
+            )
+        ]
     )

@@ -74,6 +74,12 @@ def choose_mail(member: Member, **chosen: bool):
     member.save(update_fields=list(MAIL_CHOICES))
 
 
+def turn_off_mail(member: Member, choice: str) -> None:
+    """One kind of e-mail off, as the one-click link in it asks (`members.unsubscribe`)."""
+    setattr(member, choice, False)
+    member.save(update_fields=[choice])
+
+
 def renew_calendar_token(member: Member) -> str:
     """Give the member a new secret calendar link; the old one stops working at once."""
     member.calendar_token = new_calendar_token()

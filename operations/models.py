@@ -91,6 +91,16 @@ class OutgoingMailQuerySet(models.QuerySet):
         """Waiting mail whose (next) try has come, oldest first."""
         return self.filter(state=OutgoingMail.State.WAITING, next_try_at__lte=now).order_by("pk")
 
+    def failed(self):
+        return self.filter(state=OutgoingMail.State.FAILED).order_by("-created_at", "-pk")
+
+    def held_up(self):
+        """Waiting mail that was tried and not taken: the mail server is away."""
+        return self.filter(state=OutgoingMail.State.WAITING, tries__gt=0)
+
+    def to_address_since(self, kind: str, address: str, since: datetime):
+        return self.filter(kind=kind, recipient__iexact=address, created_at__gte=since)
+
 
 class OutgoingMail(models.Model):
     """One e-mail the site sends: written in the transaction of the change that causes it (the
@@ -102,6 +112,8 @@ class OutgoingMail(models.Model):
         FAILED = "failed", _("failed")
 
     created_at = models.DateTimeField(_("created at"))
+    kind = models.CharField(_("kind"), max_length=30, blank=True)  # operations.letters.Kind
+    recipient = models.CharField(_("recipient"), max_length=254, blank=True)  # the first of `to`
     subject = models.CharField(_("subject"), max_length=300)
     message = models.JSONField(_("message"))  # sender, recipients, body, headers, alternatives
     state = models.CharField(_("state"), max_length=7, choices=State, default=State.WAITING)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import smtplib
 from datetime import datetime, timedelta
+from email.utils import format_datetime, make_msgid
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
@@ -47,15 +49,28 @@ class OutboxBackend(BaseEmailBackend):
             OutgoingMail(
                 created_at=now,
                 next_try_at=now,
+                kind=getattr(message, "kind", ""),
+                recipient=(message.to or [""])[0][:254],
                 subject=str(message.subject)[:300],
-                message=_stored(message),
+                message=_stored(message, now),
             )
             for message in email_messages
         )
         return len(email_messages)
 
 
-def _stored(message) -> dict:
+def site_domain() -> str:
+    return urlsplit(settings.SITE_URL).hostname or "localhost"
+
+
+def _stored(message, now: datetime) -> dict:
+    """The message as it will be sent, every try: its Message-ID (on the site's domain) and
+    Date (the club's time) fixed when it is written."""
+    headers = {
+        "Message-ID": make_msgid(domain=site_domain()),
+        "Date": format_datetime(timezone.localtime(now)),
+        **message.extra_headers,
+    }
     return {
         "from": message.from_email,
         "to": list(message.to),
@@ -64,7 +79,7 @@ def _stored(message) -> dict:
         "reply_to": list(message.reply_to),
         "subject": str(message.subject),
         "body": str(message.body),
-        "headers": dict(message.extra_headers),
+        "headers": headers,
         "alternatives": [
             [str(content), mimetype] for content, mimetype in getattr(message, "alternatives", [])
         ],
