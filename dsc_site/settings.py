@@ -206,7 +206,7 @@ MAIL_FROM_NAME = os.environ.get("MAIL_FROM_NAME", "DSC Drachten")
 DEFAULT_FROM_EMAIL = named_address(
     MAIL_FROM_NAME, os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl")
 )
-# DKIM (operations/signing.py): the club's private key signs every outgoing message when a key
+# DKIM (operations/signatures.py): the club's private key signs every outgoing message when a key
 # file is set; the README says which DNS records go with it.
 DKIM_PRIVATE_KEY_FILE = os.environ.get("DKIM_PRIVATE_KEY_FILE", "")
 DKIM_SELECTOR = os.environ.get("DKIM_SELECTOR", "dsc")
@@ -337,6 +337,15 @@ CACHES = {
         "TIMEOUT": 120,  # a page is found for one minute at most (the key holds the minute)
         "OPTIONS": {"MAX_ENTRIES": 5000},
     },
+    # When each error was last reported to ADMINS, shared by every process (operations/reports.py):
+    # files, so that it works while the database is what fails.
+    "reports": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("REPORT_CACHE_DIR")
+        or Path(tempfile.gettempdir()) / "dsc-reports",
+        "KEY_PREFIX": "reports",
+        "TIMEOUT": 24 * 3600,
+    },
 }
 
 
@@ -378,7 +387,7 @@ LOGGING = {
             "formatter": "line",
         },
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "operations.reports.GroupedAdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
         },

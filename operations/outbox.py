@@ -4,12 +4,14 @@ change that causes it; the worker delivers the due rows (`deliver`) with the rea
 (`EMAIL_DELIVERY_BACKEND`: SMTP in production).
 
 - A request never waits for, or fails on, the mail server: it only writes a row.
-- Each row is sent inside the transaction that claims it (`SELECT … FOR UPDATE SKIP LOCKED` on
-  PostgreSQL: two workers never send the same row). A worker killed after the server accepted a
-  message but before the commit sends it again on the next pass: at most one duplicate, in that
-  rare window; never more, and nothing is lost.
+- Each row is sent inside its own transaction, which claims it (`SELECT … FOR UPDATE SKIP
+  LOCKED` on PostgreSQL: two workers never send the same row) and marks it sent. A worker killed
+  after the server accepted a message but before that commit sends that one message again on
+  the next pass: at most one duplicate, of at most one message, in that rare window; never
+  more, and nothing is lost.
 - A failed try is tried again with back-off (1, 2, 4 … minutes, at most an hour between tries);
-  after `MAX_TRIES` the row is failed with the reason, for the arbiter to send again.
+  after `MAX_TRIES`, or at once when the server refuses the address for good (5xx), the row is
+  failed with the reason, shown on the arbiter's start page to be sent again.
 
 An own small model rather than a library: the queues that fit Django 5.2 (django-post-office,
 django-mailer) bring their own sending commands and locks, where ours is the worker's pass with
@@ -18,21 +20,24 @@ rows claimed exactly once, like every other due row of the site.
 
 from __future__ import annotations
 
+import contextlib
+import enum
 import smtplib
 from datetime import datetime, timedelta
 from email.utils import format_datetime, make_msgid
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection, transaction
 from django.utils import timezone
 
 from operations.models import OutgoingMail
+from operations.signatures import OutgoingMessage
 
 MAX_TRIES = 8  # 1+2+4+8+16+32+60 minutes of waits: the mail server may be down for hours
-BATCH = 50
+PASS_LIMIT = 500  # messages a pass sends at most, so that its other work is never far off
 
 
 def backoff(tries: int) -> timedelta:
@@ -86,9 +91,9 @@ def _stored(message, now: datetime) -> dict:
     }
 
 
-def _message(row: OutgoingMail, mail_connection) -> EmailMultiAlternatives:
+def _message(row: OutgoingMail, mail_connection) -> OutgoingMessage:
     stored = row.message
-    message = EmailMultiAlternatives(
+    message = OutgoingMessage(
         stored["subject"],
         stored["body"],
         stored["from"],
@@ -105,48 +110,66 @@ def _message(row: OutgoingMail, mail_connection) -> EmailMultiAlternatives:
 
 
 def deliver(now: datetime) -> int:
-    """Send the due rows, a batch per transaction, each claimed by this worker only; returns
-    how many were sent. A failure is recorded on its row, never raised."""
+    """Send the due rows, each claimed by this worker only and marked in its own transaction;
+    returns how many were sent. A failure is recorded on its row, never raised; while the
+    server is away the rest waits for the next pass."""
     sent = 0
-    while True:
-        with transaction.atomic():
-            rows = list(_claim(now))
-            if not rows:
-                return sent
-            mail_connection = get_connection(settings.EMAIL_DELIVERY_BACKEND)
-            server_away = False
-            for row in rows:
-                try:
-                    _message(row, mail_connection).send()
-                except smtplib.SMTPRecipientsRefused as refused:  # this message only
-                    _failed(row, now, refused)
-                except Exception as error:  # the server is away: the rest waits too
-                    _failed(row, now, error)
-                    server_away = True
+    mail_connection = get_connection(settings.EMAIL_DELIVERY_BACKEND)
+    try:
+        for _ in range(PASS_LIMIT):
+            with transaction.atomic():
+                row = _claim(now)
+                if row is None:
                     break
-                else:
-                    row.tries += 1
-                    row.state, row.sent_at = OutgoingMail.State.SENT, now
-                    row.save(update_fields=["tries", "state", "sent_at"])
-                    sent += 1
+                outcome = _send(row, mail_connection, now)
+            if outcome is Outcome.SERVER_AWAY:
+                break
+            sent += outcome is Outcome.SENT
+    finally:
+        with contextlib.suppress(Exception):  # a server that went away cannot be said goodbye to
             mail_connection.close()
-            if server_away or len(rows) < BATCH:
-                return sent
+    return sent
 
 
-def _failed(row: OutgoingMail, now: datetime, error: Exception) -> None:
-    """A failed try, recorded: tried again after the back-off, or failed for good."""
+class Outcome(enum.Enum):
+    SENT = "sent"
+    REFUSED = "refused"  # this message only: the rest goes on
+    SERVER_AWAY = "server away"
+
+
+def _send(row: OutgoingMail, mail_connection, now: datetime) -> Outcome:
+    try:
+        mail_connection.open()  # once per pass: later messages reuse the connection
+        _message(row, mail_connection).send()
+    except smtplib.SMTPRecipientsRefused as refused:
+        permanent = all(code >= 500 for code, _text in refused.recipients.values())
+        _failed(row, now, refused, permanent)
+        return Outcome.REFUSED
+    except Exception as error:  # the server is away, or broke off: the rest waits too
+        _failed(row, now, error)
+        with contextlib.suppress(Exception):
+            mail_connection.close()
+        return Outcome.SERVER_AWAY
+    row.tries += 1
+    row.state, row.sent_at = OutgoingMail.State.SENT, now
+    row.save(update_fields=["tries", "state", "sent_at"])
+    return Outcome.SENT
+
+
+def _failed(row: OutgoingMail, now: datetime, error: Exception, permanent: bool = False) -> None:
+    """A failed try, recorded: tried again after the back-off, or failed for good (after all
+    tries, or at once when the server says the address does not exist)."""
     row.tries += 1
     row.last_error = f"{type(error).__name__}: {error}"[:500]
-    if row.tries >= MAX_TRIES:
+    if permanent or row.tries >= MAX_TRIES:
         row.state = OutgoingMail.State.FAILED
     else:
         row.next_try_at = now + backoff(row.tries)
     row.save(update_fields=["tries", "last_error", "state", "next_try_at"])
 
 
-def _claim(now: datetime):
+def _claim(now: datetime) -> OutgoingMail | None:
     due = OutgoingMail.objects.due(now)
     if connection.features.has_select_for_update_skip_locked:
         due = due.select_for_update(skip_locked=True)
-    return due[:BATCH]
+    return due.first()

@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import caches
 
 from competition import services
 from competition.models import Round
@@ -20,6 +21,12 @@ def pytest_collection_modifyitems(items):
     """Browser tests run last: Playwright's sync API leaves an event loop in the main thread
     for the rest of the session, where Django refuses synchronous database work."""
     items.sort(key=lambda item: "browser" in item.keywords)
+
+
+@pytest.fixture(autouse=True)
+def fresh_error_reports():
+    """Each test starts with no error reported (operations.reports counts across a process)."""
+    caches["reports"].clear()
 
 
 @pytest.fixture(scope="session")

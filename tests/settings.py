@@ -45,4 +45,5 @@ BACKUP_DIR = ""
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "TIMEOUT": 120},
+    "reports": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "reports"},
 }

@@ -27,14 +27,21 @@ class ServerAway(BaseEmailBackend):
 
 
 class RefusesOne(BaseEmailBackend):
-    """A mail server that refuses one recipient and takes the rest (into locmem's outbox)."""
+    """A mail server that refuses one recipient (for good, 550, or for now, 450) and takes the
+    rest (into locmem's outbox)."""
+
+    code = 550
 
     def send_messages(self, messages):
         for message in messages:
             if "weg@example.org" in message.to:
-                raise smtplib.SMTPRecipientsRefused({"weg@example.org": (550, b"no such user")})
+                raise smtplib.SMTPRecipientsRefused({"weg@example.org": (self.code, b"no user")})
         mail.outbox.extend(messages)
         return len(messages)
+
+
+class RefusesOneForNow(RefusesOne):
+    code = 450
 
 
 @pytest.fixture
@@ -96,14 +103,19 @@ def test_a_row_fails_for_good_only_after_all_tries_with_the_reason(through_the_o
     assert "ConnectionRefusedError" in row.last_error
 
 
-def test_a_refused_recipient_fails_that_message_only(through_the_outbox, mailoutbox):
+@pytest.mark.parametrize(
+    ("server", "state"), [("RefusesOne", "failed"), ("RefusesOneForNow", "waiting")]
+)
+def test_a_refused_recipient_fails_that_message_only(through_the_outbox, mailoutbox, server, state):
+    """A 5xx refusal fails the message at once (the address does not exist); a 4xx one is
+    tried again; the other messages go out either way."""
     mail.send_mail("Eén", "tekst", None, ["weg@example.org"])
     mail.send_mail("Twee", "tekst", None, ["lid@example.org"])
-    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.RefusesOne"
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.{server}"
     assert outbox.deliver(timezone.now()) == 1
     assert [m.subject for m in mailoutbox] == ["Twee"]
     refused = OutgoingMail.objects.get(subject="Eén")
-    assert refused.state == "waiting" and "no such user" in refused.last_error
+    assert refused.state == state and "no user" in refused.last_error
 
 
 def test_a_member_cancels_while_the_mail_server_is_away_and_the_forfeit_mail_arrives_later(
