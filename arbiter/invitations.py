@@ -41,7 +41,7 @@ def invite(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         {
             "members": members,
             "chosen": request.GET.get("leden", ""),
-            "problems": accounts.invitation_problems(members),
+            "problems": accounts.invitation_problems(members, timezone.now()),
             "members_states": [(member, accounts.state(member)) for member in members],
         },
     )

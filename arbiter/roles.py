@@ -1,7 +1,7 @@
 """Who runs the competition: the group Wedstrijdleiding and what it may do (the arbiter's
 pages and the models of the competition, the members and the cancellations, the login lockouts,
-the training articles). One definition: the demo's arbiter and the tests' have it; a club gives
-its arbiter's account staff status and this group."""
+the e-mails that did not arrive, the training articles). One definition: the demo's arbiter and
+the tests' have it; a club gives its arbiter's account staff status and this group."""
 
 from django.contrib.auth.models import Group, Permission
 
@@ -11,6 +11,8 @@ ARBITER_GROUP = "Wedstrijdleiding"
 ARBITER_APPS = ("competition", "members", "absences")
 # Login lockouts: see them and lift one.
 LOCKOUT_PERMISSIONS = ("view_accessattempt", "delete_accessattempt")
+# The outbox: see an e-mail that did not arrive and send it again (the start page).
+MAIL_PERMISSIONS = ("view_outgoingmail", "change_outgoingmail")
 
 
 def arbiter_permissions():
@@ -18,6 +20,9 @@ def arbiter_permissions():
         Permission.objects.filter(content_type__app_label__in=ARBITER_APPS)
         | Permission.objects.filter(
             content_type__app_label="axes", codename__in=LOCKOUT_PERMISSIONS
+        )
+        | Permission.objects.filter(
+            content_type__app_label="operations", codename__in=MAIL_PERMISSIONS
         )
         | writers.writing_permissions()
     )

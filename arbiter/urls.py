@@ -20,6 +20,7 @@ urlpatterns = [
     path("ronde/<int:pk>/uitslagbriefjes/", rounds.print_slips, name="print-slips"),
     path("partij/<int:pk>/beslissen/", week.decide_result, name="decide"),
     path("afwezigheid/<int:pk>/teamwedstrijd/", week.decide_team_claim, name="team-claim"),
+    path("e-mail/<int:pk>/opnieuw/", week.send_mail_again, name="send-mail-again"),
     path("leden/uitnodigen/", invitations.invite, name="invite-all"),
     path("leden/<int:pk>/uitnodigen/", invitations.invite, name="invite"),
     path("seizoen/<int:pk>/afsluiten/", season_end.close, name="close-season"),

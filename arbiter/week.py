@@ -1,6 +1,6 @@
 """The arbiter's start page (/beheer/): this week of the internal competition above the admin's
-list of models, and the two decisions taken from it (a result the players disagree on, a team
-match a member claimed)."""
+list of models, and what is taken from it (a result the players disagree on, a team match a
+member claimed, an e-mail that did not arrive)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from competition.keizer.scoring import Outcome
 from competition.models import Absence, Competition, Game, Round
 from competition.outcomes import OUTCOME_WORDS
 from members.models import Member
-from operations.models import WorkerHeartbeat
+from operations import outbox
+from operations.models import OutgoingMail, WorkerHeartbeat
 
 
 @arbiter_page()
@@ -111,6 +112,7 @@ def this_week(now: datetime) -> dict:
         "stages": Round.Stage,
         "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
         "worker": WorkerHeartbeat.objects.status(now),
+        "mail": OutgoingMail.objects.status(now),
     }
 
 
@@ -163,5 +165,23 @@ def decide_team_claim(request: HttpRequest, pk: int) -> HttpResponse:
         )
         messages.success(
             request, text % {"name": absence.participant.name, "number": absence.round.number}
+        )
+    return redirect("admin:index")
+
+
+@arbiter_page("operations.change_outgoingmail")
+def send_mail_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """An e-mail that failed for good, sent again (the start page's button)."""
+    if request.method != "POST":
+        return redirect("admin:index")
+    try:
+        row = outbox.send_again(pk, timezone.now())
+    except OutgoingMail.DoesNotExist:
+        messages.error(request, _("That e-mail is no longer waiting to be sent again."))
+    else:
+        messages.success(
+            request,
+            _("The e-mail to %(address)s is sent again in the worker's next pass.")
+            % {"address": row.recipient},
         )
     return redirect("admin:index")

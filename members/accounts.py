@@ -94,7 +94,7 @@ def not_yet_in() -> list[Member]:
     ]
 
 
-def invitation_problems(members: list[Member]) -> list[str]:
+def invitation_problems(members: list[Member], now: datetime) -> list[str]:
     """Why these members cannot be invited, one message per member (empty: all can be)."""
     problems = []
     for member in members:
@@ -107,7 +107,7 @@ def invitation_problems(members: list[Member]) -> list[str]:
                 _("%(name)s already has an account; a forgotten password is renewed by e-mail.")
                 % {"name": member.name}
             )
-        elif letters.over_limit(Kind.INVITATION, member.email, timezone.now()):
+        elif letters.over_limit(Kind.INVITATION, member.email, now):
             problems.append(
                 _("%(name)s was invited %(count)s times in the last hour: try again later.")
                 % {"name": member.name, "count": letters.LIMITS[Kind.INVITATION]}
@@ -138,7 +138,7 @@ def invite(members: list[Member], now: datetime) -> int:
             .filter(pk__in=[m.pk for m in members])
             .order_by("pk")
         )
-        if problems := invitation_problems(locked):
+        if problems := invitation_problems(locked, now):
             raise InvitationRefused(problems)
         for member in locked:
             if member.user is None:
@@ -147,7 +147,7 @@ def invite(members: list[Member], now: datetime) -> int:
             member.user.save(update_fields=["password"])
             member.invited_at = now
             member.save(update_fields=["user", "invited_at"])
-        return mail.invitations([(member, invitation_link(member)) for member in locked])
+        return mail.invitations([(member, invitation_link(member)) for member in locked], now)
 
 
 def invitation_link(member: Member) -> str:

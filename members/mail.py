@@ -4,6 +4,8 @@ the old one). Links come from `SITE_URL` (`base.links`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.utils.translation import gettext as _
 
 from base.links import link
@@ -15,7 +17,7 @@ def dear(member: Member) -> str:
     return _("Dear %(name)s,") % {"name": member.name}
 
 
-def invitations(letters: list[tuple[Member, str]]) -> int:
+def invitations(letters: list[tuple[Member, str]], now: datetime) -> int:
     """Each member their invitation: the link to choose a password and their username.
     Returns how many went out (at most three an hour to one address: `letters.LIMITS`)."""
     subject = _("DSC: your account on the competition site")
@@ -43,7 +45,8 @@ def invitations(letters: list[tuple[Member, str]]) -> int:
                 ],
             )
             for member, address in letters
-        ]
+        ],
+        now,
     )
 
 

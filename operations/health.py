@@ -1,6 +1,8 @@
-"""`/gezond/`: 200 "ok" when the database answers and the worker was seen recently, else 503
-with the reason in one plain line. For health checks and monitors: answered by the first
-middleware, before host checks, the https redirect, sessions and login; never cached."""
+"""`/gezond/`: 200 "ok" when the database answers, the worker was seen recently and the mail
+server takes the outbox's mail, else 503 with the reason in one plain line (mail trouble is
+named as mail trouble, not as a worker that is down). For health checks and monitors: answered
+by the first middleware, before host checks, the https redirect, sessions and login; never
+cached."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from django.db import DatabaseError
 from django.http import HttpResponse
 from django.utils import timezone
 
-from operations.models import WorkerHeartbeat
+from operations.models import OutgoingMail, WorkerHeartbeat
 
 HEALTH_PATH = "/gezond/"
 
@@ -18,12 +20,19 @@ HEALTH_PATH = "/gezond/"
 def site_health(now: datetime) -> tuple[bool, str]:
     try:
         worker = WorkerHeartbeat.objects.status(now)
+        mail = OutgoingMail.objects.status(now)
     except DatabaseError:
         return False, "database unavailable"
     if worker.seen_at is None:
         return False, "worker never seen"
     if worker.late:
         return False, f"worker not seen since {timezone.localtime(worker.seen_at):%Y-%m-%d %H:%M}"
+    if mail.late:
+        since = timezone.localtime(mail.held_up_since)
+        return False, (
+            f"mail not delivered since {since:%Y-%m-%d %H:%M}: {mail.held_up} waiting "
+            f"({mail.last_error.splitlines()[0][:120] if mail.last_error else 'no reason'})"
+        )
     return True, "ok"
 
 

@@ -1,5 +1,6 @@
 """What the site records about itself: when the worker was last seen, which daily backups
-were made. Both are plain rows, so every process sees them without a shared cache."""
+were made, the e-mails to send (the outbox). Plain rows, so every process sees them without a
+shared cache."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 # The worker passes every 20 seconds; a worker not seen for this long is down or stuck.
 WORKER_LATE_AFTER = timedelta(minutes=5)
+# Mail held up this long (the server did not take it) is trouble for the monitors (/gezond/).
+MAIL_LATE_AFTER = timedelta(minutes=10)
 # A daily backup claimed this long ago and never finished (its worker died) is tried again.
 BACKUP_CLAIM_EXPIRES_AFTER = timedelta(hours=1)
 
@@ -19,6 +22,15 @@ BACKUP_CLAIM_EXPIRES_AFTER = timedelta(hours=1)
 class WorkerStatus:
     seen_at: datetime | None
     late: bool
+
+
+@dataclass(frozen=True)
+class MailStatus:
+    held_up: int  # e-mails the server did not take yet (tried again with back-off)
+    held_up_since: datetime | None
+    last_error: str
+    late: bool  # held up longer than MAIL_LATE_AFTER: mail trouble
+    failed: list[OutgoingMail]  # failed for good, newest first (at most 20)
 
 
 class HeartbeatQuerySet(models.QuerySet):
@@ -97,6 +109,19 @@ class OutgoingMailQuerySet(models.QuerySet):
     def held_up(self):
         """Waiting mail that was tried and not taken: the mail server is away."""
         return self.filter(state=OutgoingMail.State.WAITING, tries__gt=0)
+
+    def status(self, now: datetime) -> MailStatus:
+        """While the server does not take mail, everything waiting is held up with it."""
+        tried = self.held_up().order_by("created_at", "pk").first()
+        waiting = self.filter(state=OutgoingMail.State.WAITING)
+        oldest = waiting.order_by("created_at", "pk").first() if tried else None
+        return MailStatus(
+            held_up=waiting.count() if tried else 0,
+            held_up_since=oldest.created_at if oldest else None,
+            last_error=tried.last_error if tried else "",
+            late=oldest is not None and now - oldest.created_at > MAIL_LATE_AFTER,
+            failed=list(self.failed()[:20]),
+        )
 
     def to_address_since(self, kind: str, address: str, since: datetime):
         return self.filter(kind=kind, recipient__iexact=address, created_at__gte=since)

@@ -131,6 +131,16 @@ def deliver(now: datetime) -> int:
     return sent
 
 
+@transaction.atomic
+def send_again(pk: int, now: datetime) -> OutgoingMail:
+    """A failed e-mail, as the arbiter asks from the start page: waiting again, with all its
+    tries, from the worker's next pass on."""
+    row = OutgoingMail.objects.select_for_update().get(pk=pk, state=OutgoingMail.State.FAILED)
+    row.state, row.tries, row.next_try_at = OutgoingMail.State.WAITING, 0, now
+    row.save(update_fields=["state", "tries", "next_try_at"])
+    return row
+
+
 class Outcome(enum.Enum):
     SENT = "sent"
     REFUSED = "refused"  # this message only: the rest goes on

@@ -45,5 +45,9 @@ BACKUP_DIR = ""
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "TIMEOUT": 120},
-    "reports": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "reports"},
+    "reports": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "reports",
+        "TIMEOUT": 24 * 3600,
+    },
 }

@@ -13,11 +13,13 @@ from io import StringIO
 
 import pytest
 import time_machine
+from django.core import mail
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import OperationalError
 from django.test import override_settings
 
+from operations import outbox
 from operations.models import HeartbeatQuerySet, WorkerHeartbeat
 from tests.moments import at
 from tests.processes import ROOT, STARTUP, manage, production_env, web_process, worker_process
@@ -128,3 +130,25 @@ def test_the_web_process_reports_the_real_worker_alive(production_env):
 
         checked = manage(env, "worker_health")
         assert (checked.returncode, checked.stdout) == (0, "ok\n")
+
+
+@pytest.mark.django_db
+def test_mail_the_server_has_not_taken_for_ten_minutes_is_reported_as_mail_trouble(
+    client, settings
+):
+    """The worker keeps passing while the mail server is away: /gezond/ names the mail."""
+    settings.EMAIL_BACKEND = "operations.outbox.OutboxBackend"
+    settings.EMAIL_DELIVERY_BACKEND = "tests.operations.test_outbox.ServerAway"
+    WorkerHeartbeat.objects.record(NOW)
+    with time_machine.travel(NOW - timedelta(minutes=11), tick=False):
+        mail.send_mail("Indeling", "Bord 1", None, ["lid@example.org"])
+        outbox.deliver(NOW - timedelta(minutes=11))
+    response = health(client)
+    assert response.status_code == 503
+    assert response.content.decode() == (
+        "mail not delivered since 2026-09-18 11:49: 1 waiting "
+        "(ConnectionRefusedError: [Errno 111] Connection refused)\n"
+    )
+    settings.EMAIL_DELIVERY_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    outbox.deliver(NOW)
+    assert health(client).content == b"ok\n"

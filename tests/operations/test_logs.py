@@ -85,7 +85,7 @@ def test_production_logs_one_line_per_event_to_stderr_and_mails_the_admins():
     assert process.stdout.splitlines() == [
         "[('Beheer DSC', 'beheer@dsc.example.org'), "
         "('noodgeval@dsc.example.org', 'noodgeval@dsc.example.org')]",
-        "['StreamHandler', 'AdminEmailHandler']",
+        "['StreamHandler', 'GroupedAdminEmailHandler']",
     ]
     assert "ERROR competition path=- user=- first\\nsecond" in process.stderr.splitlines()[-1]
 

@@ -1,0 +1,74 @@
+"""DKIM (issue 25, point 4): with the club's key set, every e-mail the worker delivers is signed,
+and the signature verifies against the matching public key on the bytes the SMTP server
+received; a changed message or another key does not verify; without a key nothing is signed."""
+
+import base64
+import subprocess
+
+import dkim
+import pytest
+
+from tests.mail_samples import one_of_each, smtp_server
+
+__all__ = ["one_of_each", "smtp_server"]
+
+SELECTOR = "dsc2026"
+DOMAIN = "dscdrachten.nl"
+
+
+def key_pair(folder, name: str) -> tuple[str, bytes]:
+    """A private key file and the DNS record (TXT) that publishes its public half."""
+    private = folder / f"{name}.pem"
+    subprocess.run(
+        ["openssl", "genrsa", "-out", str(private), "2048"], check=True, capture_output=True
+    )
+    public = subprocess.run(
+        ["openssl", "rsa", "-in", str(private), "-pubout", "-outform", "DER"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    return str(private), b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
+
+
+def dns(record: bytes):
+    """A resolver that knows only the club's selector record."""
+
+    def txt(name: bytes, timeout: int = 5) -> bytes | None:
+        return record if name == f"{SELECTOR}._domainkey.{DOMAIN}.".encode() else None
+
+    return txt
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dkim")
+    return key_pair(folder, "club"), key_pair(folder, "other")
+
+
+@pytest.fixture
+def club_key(settings, keys):
+    (private, _record), _other = keys
+    settings.DKIM_PRIVATE_KEY_FILE = private
+    settings.DKIM_SELECTOR, settings.DKIM_DOMAIN = SELECTOR, DOMAIN
+    return keys
+
+
+def test_every_email_is_signed_and_verifies_against_the_clubs_public_key(club_key, one_of_each):
+    (_private, record), (_other, other_record) = club_key
+    for kind, arrived in one_of_each.items():
+        message = arrived.message
+        signature = " ".join(message["DKIM-Signature"].split())
+        assert f"d={DOMAIN};" in signature and f"s={SELECTOR};" in signature, kind
+        signed = {h.strip().lower() for h in signature.split(" h=")[1].split(";")[0].split(":")}
+        assert {"from", "to", "subject", "date", "message-id"} <= signed, kind
+        if message["List-Unsubscribe"]:
+            assert {"list-unsubscribe", "list-unsubscribe-post"} <= signed, kind
+        assert dkim.verify(arrived.data, dnsfunc=dns(record)), kind
+        assert not dkim.verify(arrived.data, dnsfunc=dns(other_record)), kind
+        changed = arrived.data.replace(b"Beste ", b"Beste  meneer ", 1)
+        if changed != arrived.data:
+            assert not dkim.verify(changed, dnsfunc=dns(record)), kind
+
+
+def test_without_a_key_nothing_is_signed(one_of_each):
+    assert all(a.message["DKIM-Signature"] is None for a in one_of_each.values())
