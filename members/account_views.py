@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from members import accounts, services
 from members import unsubscribe as unsubscribe_links
-from members.forms import AddressForm
+from members.forms import AddressForm, MailChoiceForm
 from members.models import Member
 
 
@@ -128,7 +128,7 @@ def unsubscribe(request: HttpRequest) -> HttpResponse:
         "members/unsubscribe.html",
         {
             "member": member,
-            "what": Member._meta.get_field(choice).verbose_name,
+            "what": MailChoiceForm.Meta.labels[choice],  # as the profile names it
             "done": request.method == "POST",
         },
     )

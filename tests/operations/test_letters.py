@@ -128,7 +128,7 @@ def test_the_one_click_post_turns_off_exactly_that_kind_for_that_member(one_of_e
     done = client.post(
         address, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
     )
-    assert done.status_code == 200 and "je krijgt geen e-mails meer" in done.content.decode()
+    assert done.status_code == 200 and "deze e-mails krijg je niet meer" in done.content.decode()
     member.refresh_from_db()
     after = {f: getattr(member, f) for f in set(TURN_OFF.values())}
     assert after == {**before, TURN_OFF[kind]: False}
