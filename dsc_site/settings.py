@@ -363,7 +363,8 @@ def env_admins(name: str) -> list[tuple[str, str]]:
 
 
 ADMINS = env_admins("ADMINS")
-SERVER_EMAIL = named_address(MAIL_FROM_NAME, os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL))
+# Error reports come from DEFAULT_FROM_EMAIL like every e-mail (operations/reports.py).
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # One line per event on stderr (beside gunicorn's; its access log goes to stdout), with the
 # request's path and user id; an unhandled error also mails ADMINS (with DEBUG off).
 LOGGING = {

@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
@@ -44,3 +45,9 @@ def log_in(page, url, account, next_path="/"):
 def screenshot(page, name, width, full_page=False):
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=full_page)
+
+
+def local(address: str) -> str:
+    """An e-mail's link (on SITE_URL) as a path and query, to open on the live server."""
+    parts = urlsplit(address)
+    return parts.path + (f"?{parts.query}" if parts.query else "")

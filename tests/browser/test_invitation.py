@@ -6,7 +6,6 @@ The demo's Sunday 22 November 2026: round 13 is published and played on Thursday
 
 import re
 from datetime import datetime
-from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,7 +16,7 @@ from clubweek import pairing_mail
 from competition.models import Absence, Game, ResultReport, Round
 from members import accounts
 from members.models import Member
-from tests.browser.helpers import ARBITER, BOUND, WIDTHS, log_in, screenshot
+from tests.browser.helpers import ARBITER, BOUND, WIDTHS, local, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -42,11 +41,6 @@ def a_player_without_a_login(exclude=()) -> tuple[Game, Member]:
 
 def fits_the_screen(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-
-
-def local(address: str) -> str:
-    parts = urlsplit(address)
-    return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 def test_the_arbiter_invites_everyone_and_a_member_gets_in_cancels_and_enters_a_result(

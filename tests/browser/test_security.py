@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from competition.models import Participant, Round
 from members.models import Member
-from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, open_menu, screenshot
+from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, local, log_in, open_menu, screenshot
 from training.models import Article
 
 pytestmark = pytest.mark.browser
@@ -40,8 +40,8 @@ def test_a_locked_out_member_finds_the_way_out_by_email(
     [message] = mailoutbox
     assert message.subject == "Een nieuw wachtwoord voor de site van DSC Drachten"
     assert "heft ook een blokkade op" in message.body
-    link = re.search(r"http://\S+/accounts/reset/\S+", message.body)[0]
-    page.goto(link)
+    link = re.search(r"https?://\S+/accounts/reset/\S+", message.body)[0]
+    page.goto(live_server.url + local(link))
     page.get_by_label("Nieuw wachtwoord").first.fill("a-new-long-password")
     page.get_by_label("Nieuw wachtwoord bevestigen").fill("a-new-long-password")
     page.get_by_role("button", name="Wachtwoord opslaan").click()
