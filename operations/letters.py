@@ -86,8 +86,9 @@ def message(letter: Letter) -> EmailMultiAlternatives:
     if letter.unsubscribe:
         headers["List-Unsubscribe"] = f"<{letter.unsubscribe}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    subject = " ".join(letter.subject.split())  # a line break in a name ends no header
     mail = EmailMultiAlternatives(
-        letter.subject,
+        subject,
         text,
         settings.DEFAULT_FROM_EMAIL,
         [letter.to],
@@ -96,7 +97,7 @@ def message(letter: Letter) -> EmailMultiAlternatives:
     )
     html = render_to_string(
         "mail/letter.html",
-        {"subject": letter.subject, "paragraphs": letter.paragraphs, "footer": ending},
+        {"subject": subject, "paragraphs": letter.paragraphs, "footer": ending},
     )
     mail.attach_alternative(html, "text/html")
     mail.kind = letter.kind

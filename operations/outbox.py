@@ -148,9 +148,15 @@ class Outcome(enum.Enum):
 
 
 def _send(row: OutgoingMail, mail_connection, now: datetime) -> Outcome:
+    message = _message(row, mail_connection)
+    try:
+        message.message()  # a header that cannot be written is this message's fault only
+    except Exception as error:
+        _failed(row, now, error, permanent=True)
+        return Outcome.REFUSED
     try:
         mail_connection.open()  # once per pass: later messages reuse the connection
-        _message(row, mail_connection).send()
+        message.send()
     except smtplib.SMTPRecipientsRefused as refused:
         permanent = all(code >= 500 for code, _text in refused.recipients.values())
         _failed(row, now, refused, permanent)

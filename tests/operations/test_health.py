@@ -20,7 +20,7 @@ from django.db import OperationalError
 from django.test import override_settings
 
 from operations import outbox
-from operations.models import HeartbeatQuerySet, WorkerHeartbeat
+from operations.models import HeartbeatQuerySet, OutgoingMail, WorkerHeartbeat
 from tests.moments import at
 from tests.processes import ROOT, STARTUP, manage, production_env, web_process, worker_process
 
@@ -152,3 +152,14 @@ def test_mail_the_server_has_not_taken_for_ten_minutes_is_reported_as_mail_troub
     settings.EMAIL_DELIVERY_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     outbox.deliver(NOW)
     assert health(client).content == b"ok\n"
+
+
+@pytest.mark.django_db
+def test_the_worker_keeps_its_heartbeat_while_the_mail_server_is_away(settings):
+    settings.EMAIL_BACKEND = "operations.outbox.OutboxBackend"
+    settings.EMAIL_DELIVERY_BACKEND = "tests.operations.test_outbox.ServerAway"
+    with time_machine.travel(NOW, tick=False):
+        mail.send_mail("Indeling", "Bord 1", None, ["lid@example.org"])
+        call_command("run_worker", stdout=StringIO())
+    assert WorkerHeartbeat.objects.status(NOW).seen_at == NOW
+    assert "Connection refused" in OutgoingMail.objects.get().last_error

@@ -77,3 +77,29 @@ def test_a_server_that_stops_between_two_passes_loses_nothing(smtp_server, db):
     smtp_server.start()
     outbox.deliver(now + timedelta(minutes=3))
     assert [a.message["Subject"] for a in smtp_server.mailbox.arrived] == ["Eerste", "Tweede"]
+
+
+def test_a_line_break_in_a_members_name_neither_fails_the_page_nor_the_mail(
+    smtp_server, jansen_client, jansen, published_round_4
+):
+    jansen.name = "Jan\nJansen"
+    jansen.save()
+    with time_machine.travel(at(21), tick=False):
+        page = cancel_online(
+            jansen_client,
+            reverse("absences:mine"),
+            {"rounds": [published_round_4.pk], "action": "cancel", "reason": "regular"},
+        )
+    assert page.status_code == 200
+    outbox.deliver(at(21))
+    subjects = [a.message["Subject"] for a in smtp_server.mailbox.arrived]
+    assert "DSC: Jan Jansen kan niet komen, ronde 4 op 24-09-2026" in subjects
+
+
+def test_a_message_that_cannot_be_written_fails_alone_and_the_rest_goes_out(smtp_server, db):
+    mail.send_mail("Kapot\nonderwerp", "tekst", None, ["een@example.org"])
+    mail.send_mail("Heel", "tekst", None, ["twee@example.org"])
+    assert outbox.deliver(timezone.now()) == 1
+    assert [a.message["Subject"] for a in smtp_server.mailbox.arrived] == ["Heel"]
+    broken = OutgoingMail.objects.get(recipient="een@example.org")
+    assert broken.state == "failed" and "BadHeaderError" in broken.last_error
