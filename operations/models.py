@@ -106,6 +106,9 @@ class OutgoingMailQuerySet(models.QuerySet):
     def failed(self):
         return self.filter(state=OutgoingMail.State.FAILED).order_by("-created_at", "-pk")
 
+    def forget_sent_before(self, moment: datetime) -> None:
+        self.filter(state=OutgoingMail.State.SENT, sent_at__lt=moment).delete()
+
     def held_up(self):
         """Waiting mail that was tried and not taken: the mail server is away."""
         return self.filter(state=OutgoingMail.State.WAITING, tries__gt=0)

@@ -38,6 +38,7 @@ from operations.signatures import OutgoingMessage
 
 MAX_TRIES = 8  # 1+2+4+8+16+32+60 minutes of waits: the mail server may be down for hours
 PASS_LIMIT = 500  # messages a pass sends at most, so that its other work is never far off
+KEEP_SENT = timedelta(days=30)  # sent rows are kept this long (the limits read the last hour)
 
 
 def backoff(tries: int) -> timedelta:
@@ -128,6 +129,7 @@ def deliver(now: datetime) -> int:
     finally:
         with contextlib.suppress(Exception):  # a server that went away cannot be said goodbye to
             mail_connection.close()
+    OutgoingMail.objects.forget_sent_before(now - KEEP_SENT)
     return sent
 
 

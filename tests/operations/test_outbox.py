@@ -167,3 +167,15 @@ def test_two_workers_at_once_send_each_row_once(settings, mailoutbox, trial):
     assert sum(sent for sent, _error in outcomes) == 120
     assert sorted(m.subject for m in mailoutbox) == sorted(f"Bericht {n}" for n in range(120))
     assert set(OutgoingMail.objects.values_list("state", flat=True)) == {"sent"}
+
+
+def test_sent_mail_is_forgotten_after_thirty_days_failed_mail_is_kept(through_the_outbox):
+    mail.send_mail("Verstuurd", "tekst", None, ["lid@example.org"])
+    mail.send_mail("Mislukt", "tekst", None, ["weg@example.org"])
+    now = timezone.now()
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.RefusesOne"
+    outbox.deliver(now)
+    outbox.deliver(now + timedelta(days=30))
+    assert set(OutgoingMail.objects.values_list("subject", flat=True)) == {"Verstuurd", "Mislukt"}
+    outbox.deliver(now + timedelta(days=30, seconds=1))
+    assert list(OutgoingMail.objects.values_list("subject", flat=True)) == ["Mislukt"]
