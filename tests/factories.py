@@ -146,6 +146,22 @@ def round_page_data(round_, games=(), absences=(), **changes) -> dict:
     return data | changes
 
 
+def cancel_late(client, round_):
+    """A member cancels on the Friday evening (21:00), after the pairing was published: a
+    forfeit for them, a win by default for the opponent."""
+    import time_machine
+    from django.urls import reverse
+
+    from tests.moments import at
+
+    with time_machine.travel(at(21), tick=False):
+        return cancel_online(
+            client,
+            reverse("absences:mine"),
+            {"rounds": [round_.pk], "action": "cancel", "reason": "regular"},
+        )
+
+
 def cancel_online(client, url: str, data: dict, follow: bool = True):
     """What a person does on "Mijn afmeldingen": look at the preview, then press Bevestigen
     (which carries the preview's token back)."""

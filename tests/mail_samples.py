@@ -7,9 +7,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-import time_machine
 from django.test import RequestFactory
-from django.urls import reverse
 from django.utils import timezone
 
 from absences import mail as absence_mail
@@ -20,8 +18,7 @@ from members.models import Member
 from operations import outbox
 from operations.letters import Kind
 from operations.models import OutgoingMail
-from tests.factories import cancel_online
-from tests.moments import at
+from tests.factories import cancel_late
 from tests.smtp import Arrived, smtp_server
 
 __all__ = ["smtp_server"]
@@ -36,12 +33,7 @@ def make_one_of_each(client, jansen, round_4) -> None:
     pairing_mail.pairing(round_4)
     pairing_mail.waiting_for_results(round_4, ["Ronde 3 mist nog twee uitslagen."])
     client.force_login(jansen.user)
-    with time_machine.travel(at(21), tick=False):  # late: a forfeit, and the confirmation
-        cancel_online(
-            client,
-            reverse("absences:mine"),
-            {"rounds": [round_4.pk], "action": "cancel", "reason": "regular"},
-        )
+    cancel_late(client, round_4)  # a forfeit, and the confirmation
     absence_mail.draft_discarded(round_4)
     absence_mail.auto_cancelled(me)
     round_3 = competition.rounds.get(number=3)

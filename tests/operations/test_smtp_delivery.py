@@ -7,14 +7,13 @@ from datetime import timedelta
 import time_machine
 from django.core import mail
 from django.db.models import Q
-from django.urls import reverse
 from django.utils import timezone
 
 from clubweek.worker import run_pass
 from operations import outbox
 from operations.letters import Kind, Letter, send
 from operations.models import OutgoingMail
-from tests.factories import cancel_online
+from tests.factories import cancel_late
 from tests.moments import at
 from tests.smtp import smtp_server
 
@@ -25,12 +24,7 @@ def test_a_member_cancels_while_the_mail_server_is_down_and_the_forfeit_arrives_
     smtp_server, jansen_client, jansen, published_round_4
 ):
     smtp_server.stop()
-    with time_machine.travel(at(21), tick=False):
-        page = cancel_online(
-            jansen_client,
-            reverse("absences:mine"),
-            {"rounds": [published_round_4.pk], "action": "cancel", "reason": "regular"},
-        )
+    page = cancel_late(jansen_client, published_round_4)
     assert page.status_code == 200 and "Ronde 4" in page.content.decode()
     game = published_round_4.games.get(Q(white__member=jansen) | Q(black__member=jansen))
     opponent = (game.black if game.white.member == jansen else game.white).member.email
@@ -84,12 +78,7 @@ def test_a_line_break_in_a_members_name_neither_fails_the_page_nor_the_mail(
 ):
     jansen.name = "Jan\nJansen"
     jansen.save()
-    with time_machine.travel(at(21), tick=False):
-        page = cancel_online(
-            jansen_client,
-            reverse("absences:mine"),
-            {"rounds": [published_round_4.pk], "action": "cancel", "reason": "regular"},
-        )
+    page = cancel_late(jansen_client, published_round_4)
     assert page.status_code == 200
     outbox.deliver(at(21))
     subjects = [a.message["Subject"] for a in smtp_server.mailbox.arrived]
