@@ -40,7 +40,7 @@ COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
 # Static files are collected and the code compiled at build time (settings need some values).
-RUN SECRET_KEY=collectstatic-only ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \
+RUN SECRET_KEY=collectstatic-only-not-a-secret-and-never-used-to-sign-anything ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \
     && python -m compileall -q /app
 USER 10001
 EXPOSE 8000

@@ -1,5 +1,8 @@
 """Production logs: one line per event on stdout, with the request's path and user id.
 
+Paths that carry a secret (a calendar feed's token, a one-time link) are logged without it
+(`redact`), by the site and by gunicorn's access log (`GunicornLogger`).
+
 `RequestContextMiddleware` remembers the request being handled (a context variable, so each
 request and thread sees its own); `RequestFilter` adds `path` and `user` to every record made
 meanwhile ("-" outside a request); `OneLineFormatter` keeps a traceback on the same line.
@@ -9,6 +12,9 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import re
+
+from gunicorn.glogging import Logger
 
 _request = contextvars.ContextVar("request", default=None)
 
@@ -37,9 +43,33 @@ def _user_id(request) -> str:
 class RequestFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         request = getattr(record, "request", None) or _request.get()
-        record.path = getattr(request, "path", None) or "-"
+        record.path = redact(getattr(request, "path", None) or "-")
         record.user = _user_id(request) if request is not None else "-"
         return True
+
+
+# Paths that carry a secret: a member's calendar feed, the invitation's and the password reset's
+# one-time links. A log line shows them with the secret left out.
+SECRET_IN_PATH = re.compile(r"^(/kalender/)[^/]+(\.ics)$|^(/welkom/|/accounts/reset/)[^/]+/[^/]+/$")
+
+
+def redact(path: str) -> str:
+    match = SECRET_IN_PATH.match(path)
+    if match is None:
+        return path
+    if match[1]:
+        return f"{match[1]}…{match[2]}"
+    return f"{match[3]}…/"
+
+
+class GunicornLogger(Logger):
+    """gunicorn's own logger, with the secrets in paths left out of the access log."""
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        atoms["U"] = redact(atoms["U"])
+        atoms["r"] = f"{atoms['m']} {atoms['U']} {atoms['H']}"
+        return atoms
 
 
 class OneLineFormatter(logging.Formatter):

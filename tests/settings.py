@@ -20,7 +20,7 @@ def drop_the_site_variables() -> None:
 
 drop_the_site_variables()
 os.environ.update(
-    SECRET_KEY="test-secret-key-not-for-production",
+    SECRET_KEY="test-secret-key-not-for-production-but-long-enough-0123456789",
     ALLOWED_HOSTS="testserver,localhost,127.0.0.1",
     SECURE_SSL_REDIRECT="false",
     SITE_URL="http://127.0.0.1:8000",

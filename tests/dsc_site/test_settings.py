@@ -63,6 +63,19 @@ def test_production_refuses_to_start_without_secret_key_or_hosts(missing):
     assert "Set SECRET_KEY and ALLOWED_HOSTS" in process.stderr
 
 
+@pytest.mark.parametrize("key", ["abcde", "x" * 60, "short-but-not-fifty-characters-long-0123"])
+def test_production_refuses_to_start_with_a_short_or_plain_secret_key(key):
+    """Issue 26: a 5-character SECRET_KEY started the site (its links could be forged)."""
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is too short or too plain"):
+        settings_of(**{**PRODUCTION, "SECRET_KEY": key})
+
+
+def test_database_connections_are_checked_before_they_are_used_again():
+    """A database restart costs a new connection, not a visitor's 500 (issue 26)."""
+    database = settings_of(**PRODUCTION)["DATABASES"]["default"]
+    assert database["CONN_MAX_AGE"] > 0 and database["CONN_HEALTH_CHECKS"] is True
+
+
 def test_check_deploy_is_clean_with_production_values():
     process = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert process.returncode == 0, process.stderr

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.test import Client, override_settings
 
 from tests.dsc_site.test_settings import PRODUCTION, manage, settings_of
+from tests.processes import ROOT
 
 ADMINS = [("Beheer DSC", "beheer@example.org")]
 
@@ -96,3 +97,63 @@ def test_a_malformed_admins_setting_is_refused():
     assert "ADMINS must list addresses such as Naam <a@b.nl>, not 'Beheer DSC'" in str(
         refused.value
     )
+
+
+def gunicorn_access_line(path: str, query: str = "") -> str:
+    """The access-log line gunicorn writes with gunicorn.conf.py as shipped."""
+    import datetime
+    import runpy
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    config = Config()
+    config.set("access_log_format", shipped["access_log_format"])
+    config.set("logger_class", shipped["logger_class"])
+    logger = config.logger_class(config)
+    uri = f"{path}?{query}" if query else path
+    environ = {
+        "REMOTE_ADDR": "192.0.2.7",
+        "RAW_URI": uri,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REQUEST_METHOD": "GET",
+    }
+    request = SimpleNamespace(headers=[], method="GET", path=path, query=query, uri=uri)
+    response = SimpleNamespace(status="200 OK", response_length=10, headers=[], sent=10)
+    atoms = logger.atoms(response, request, environ, datetime.timedelta(milliseconds=3))
+    return shipped["access_log_format"] % atoms
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "shown"),
+    [
+        ("/kalender/s3cr3t-token.ics", "", "/kalender/….ics"),
+        ("/welkom/MQ/d1p-s3cr3t/", "", "/welkom/…/"),
+        ("/accounts/reset/MQ/d1p-s3cr3t/", "", "/accounts/reset/…/"),
+        ("/afmelden/link/", "code=s3cr3t", "/afmelden/link/"),
+    ],
+)
+def test_no_secret_reaches_the_access_log(path, query, shown):
+    """Issue 26: calendar tokens were written to gunicorn's access log."""
+    line = gunicorn_access_line(path, query)
+    assert f'"GET {shown} HTTP/1.1" 200' in line and "s3cr3t" not in line
+
+
+@override_settings(ROOT_URLCONF="tests.operations.failing_urls")
+def test_no_secret_reaches_the_sites_own_log_lines(log_lines, client):
+    import logging
+
+    from django.test import RequestFactory
+
+    from operations.logs import _request
+
+    token = _request.set(RequestFactory().get("/kalender/s3cr3t-token.ics"))
+    try:
+        logging.getLogger("clubweek").warning("feed asked")
+    finally:
+        _request.reset(token)
+    (line,) = [line for line in log_lines() if "feed asked" in line]
+    assert "path=/kalender/….ics" in line and "s3cr3t" not in line
