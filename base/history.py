@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.core.exceptions import PermissionDenied
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
+from django.http import Http404
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.models import DeletedObject
 from simple_history.template_utils import HistoricalRecordContextHelper
+
+from base.input_checks import LARGEST_KEY
 
 
 class DutchHistoryContext(HistoricalRecordContextHelper):
@@ -49,10 +53,25 @@ class HistoryAdmin(SimpleHistoryAdmin):
     def revert_disabled(self, request, obj=None):
         return not self.revert_allowed or super().revert_disabled(request, obj)
 
+    def history_view(self, request, object_id, extra_context=None):
+        self.known_key(object_id)
+        return super().history_view(request, object_id, extra_context)
+
     def history_form_view(self, request, object_id, version_id, extra_context=None):
+        self.known_key(object_id)
         if request.method == "POST" and self.revert_disabled(request):
             raise PermissionDenied
         return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def known_key(self, object_id: str) -> None:
+        """A history page's address names a key of the model, or there is no such page (the
+        history package would ask the database with whatever the address holds)."""
+        try:
+            key = self.model._meta.pk.to_python(unquote(object_id))
+        except ValidationError:
+            raise Http404 from None
+        if isinstance(key, int) and not -LARGEST_KEY <= key <= LARGEST_KEY:
+            raise Http404
 
     def get_historical_record_context_helper(self, request, historical_record):
         return DutchHistoryContext(self.model, historical_record)

@@ -182,6 +182,7 @@ class GameAdmin(ReadOnlyHistoryAdmin):
     def history_view(self, request, object_id, extra_context=None):
         """The result's changes, and beside them every result the players entered (replaced
         ones too), with who and when."""
+        self.known_key(object_id)
         entries = (
             ResultReport.history.filter(game_id=object_id)
             .select_related("participant__member", "history_user")

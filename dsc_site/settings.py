@@ -115,6 +115,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "base.input_checks.InputChecksMiddleware",  # before CSRF: its POST is read, checked
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "base.private_pages.PrivatePagesMiddleware",
