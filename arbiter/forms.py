@@ -146,6 +146,17 @@ class BoardRow(KeyRow):
 
 
 class Rows(forms.BaseFormSet):
+    """Rows of the round page, never more than the competition has players: a posted count
+    beyond that is refused with a message before any row is made (a count of millions would
+    otherwise build thousands of rows)."""
+
+    def __init__(self, *args, form_kwargs=None, **kwargs):
+        super().__init__(*args, form_kwargs=form_kwargs, **kwargs)
+        players = (form_kwargs or {}).get("players")
+        if players is not None:
+            self.absolute_max = self.max_num = max(len(players), self.initial_form_count())
+            self.validate_max = True
+
     def allow(self, rights) -> Rows:
         """Only what the account may do (`rounds.Rights`): without `add` no row beyond those
         shown, without `change` the rows shown as they are, without `delete` none removed."""

@@ -525,3 +525,22 @@ def test_a_saved_round_is_among_the_admins_recent_actions(arbiter_client, arbite
     entry = LogEntry.objects.get(user=arbiter)
     assert (entry.object_id, entry.action_flag) == (str(round_4.pk), CHANGE)
     assert "Ronde 4" in arbiter_client.get(reverse("admin:index")).content.decode()
+
+
+def test_a_posted_count_of_rows_beyond_the_players_is_refused_with_a_message(
+    arbiter_client, round_4
+):
+    """Issue 26: a huge absences-TOTAL_FORMS built thousands of rows (30 s of a worker); a
+    non-numeric one answered 500. Both are refused with a message, nothing stored."""
+    players = round_4.competition.participants.count()
+    for count, message in (
+        (players + 1, f"Verstuur maximaal {players} formulieren."),
+        (1_000_000, f"Verstuur maximaal {players} formulieren."),
+        ("veel", "(Verborgen veld TOTAL_FORMS) Voer een geheel getal in."),
+    ):
+        data = round_page_data(round_4) | {"absences-TOTAL_FORMS": count}
+        response = arbiter_client.post(change_url(round_4), data)
+        assert response.status_code == 200, count
+        assert message in response.content.decode(), count
+        assert len(response.context["absent"].forms) <= players  # never more rows built
+    assert not round_4.absences.exists()
