@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arbiter.widgets import ParticipantSelect
+from base.validators import validate_name
 from competition.fields import FractionFormField
 from competition.models import Absence, Competition, Game, Round
 from competition.schedule import before, club_week
@@ -307,7 +308,12 @@ class NewcomerForm(forms.Form):
 
 
 class NewSeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("season"), max_length=20, help_text="2027-2028")
+    name = forms.CharField(
+        label=gettext_lazy("season"),
+        max_length=20,
+        help_text="2027-2028",
+        validators=[validate_name],
+    )
     first_evening = forms.DateField(label=gettext_lazy("first club evening"))
     evenings = forms.CharField(
         label=gettext_lazy("club evenings"),

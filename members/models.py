@@ -15,6 +15,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from base.validators import validate_name
 from members import performance
 
 
@@ -89,7 +90,7 @@ class Member(models.Model):
         MALE = "male", _("male")
         FEMALE = "female", _("female")
 
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name"), max_length=100, validators=[validate_name])
     knsb_number = models.PositiveIntegerField(
         _("KNSB relation number"), unique=True, null=True, blank=True
     )
@@ -214,7 +215,7 @@ class Team(models.Model):
         FSB = "fsb", "FSB"
 
     season = models.CharField(_("season"), max_length=20, help_text="2026-2027")
-    name = models.CharField(_("name"), max_length=50, help_text="DSC 1")
+    name = models.CharField(_("name"), max_length=50, help_text="DSC 1", validators=[validate_name])
     league = models.CharField(_("federation"), max_length=4, choices=League)
     players = models.ManyToManyField(
         Member, verbose_name=_("players"), blank=True, related_name="teams"
@@ -277,7 +278,7 @@ class ExternalGame(models.Model):
         Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="external_games"
     )
     colour = models.CharField(_("colour"), max_length=5, choices=Colour)
-    opponent_name = models.CharField(_("opponent"), max_length=100)
+    opponent_name = models.CharField(_("opponent"), max_length=100, validators=[validate_name])
     opponent_rating = models.PositiveIntegerField(_("opponent's rating"), null=True, blank=True)
     own_rating = models.PositiveIntegerField(
         _("own rating"), null=True, blank=True, help_text=_("Empty: the member's rating.")

@@ -216,15 +216,27 @@ def _text(value: Any, where: str) -> str:
     return value
 
 
+# Characters a name never holds: controls (NUL, tab, newline, ...) and format characters (the
+# right-to-left override U+202E, the zero-width space U+200B, ...) that change how the text
+# around them is shown without being seen. The line and paragraph separators (U+2028, U+2029)
+# stay allowed: seasons written before this rule hold them, and the output escapes them.
+NOT_IN_A_NAME = {"Cc", "Cf"}
+
+
+def unseen_character(value: str) -> str | None:
+    """The first character of `value` that a name may not hold, or None."""
+    return next((c for c in value if unicodedata.category(c) in NOT_IN_A_NAME), None)
+
+
 def text_problem(value: str) -> str | None:
     """Why a name or id cannot be kept and shown as it is, or None."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         return "contains characters that are not valid text"
-    for character in value:
-        if unicodedata.category(character) == "Cc":
-            return f"contains the control character {_shown(character)}"
+    character = unseen_character(value)
+    if character is not None:
+        return f"contains the control character {_shown(character)}"
     return None
 
 

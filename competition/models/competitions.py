@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from base.validators import validate_name
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
 from members.groups import GROUPS
@@ -39,7 +40,9 @@ class SeasonQuerySet(models.QuerySet):
 
 
 class Season(models.Model):
-    name = models.CharField(_("name"), max_length=20, unique=True, help_text="2026-2027")
+    name = models.CharField(
+        _("name"), max_length=20, unique=True, help_text="2026-2027", validators=[validate_name]
+    )
     start_date = models.DateField(_("start date"))
     is_closed = models.BooleanField(_("closed"), default=False)
     # Closing and reopening, with the arbiter's reason (competition/seasons.py).
@@ -264,7 +267,9 @@ class Participant(models.Model):
         on_delete=models.PROTECT,
         related_name="participations",
     )
-    guest_name = models.CharField(_("guest name"), max_length=100, blank=True)
+    guest_name = models.CharField(
+        _("guest name"), max_length=100, blank=True, validators=[validate_name]
+    )
     initial_position = models.PositiveIntegerField(
         _("position in ranking 0"), help_text=_("The order of the initial ranking.")
     )

@@ -191,6 +191,14 @@ def test_writing_and_reading_gives_the_same_season(worked_example):
             minimal(players=[{"id": "a", "name": "Jan\x85sen"}], rounds=[]),
             "players[0].name: contains the control character '\\x85'",
         ),
+        (  # the right-to-left override: "Jansen" shown backwards on every page (issue 26)
+            minimal(players=[{"id": "a", "name": "Jan\u202esen"}], rounds=[]),
+            "players[0].name: contains the control character '\\u202e'",
+        ),
+        (  # a zero-width space: two names that look the same
+            minimal(players=[{"id": "a", "name": "Jan\u200bsen"}], rounds=[]),
+            "players[0].name: contains the control character '\\u200b'",
+        ),
         ([], "the season file must be a JSON object"),
     ],
 )
