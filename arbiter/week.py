@@ -19,7 +19,7 @@ from competition.models import Absence, Competition, Game, Round
 from competition.outcomes import OUTCOME_WORDS
 from members.models import Member
 from operations import outbox
-from operations.models import OutgoingMail, WorkerHeartbeat
+from operations.models import DailyBackup, OutgoingMail, WorkerHeartbeat
 
 
 @arbiter_page()
@@ -113,6 +113,7 @@ def this_week(now: datetime) -> dict:
         "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
         "worker": WorkerHeartbeat.objects.status(now),
         "mail": OutgoingMail.objects.status(now),
+        "failed_backup": DailyBackup.objects.failing(),
     }
 
 

@@ -31,8 +31,10 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from base import page_cache
+from operations.letters import Kind, Letter, send
 from operations.models import DailyBackup
 
 FORMAT = "dsc-site-backup"
@@ -102,11 +104,43 @@ def make_daily_backup(now: datetime) -> Path | None:
     if claim is None:
         return None
     directory = Path(settings.BACKUP_DIR)
-    path = make_backup(directory, now, prefix=DAILY_PREFIX)
+    try:
+        path = make_backup(directory, now, prefix=DAILY_PREFIX)
+    except Exception as error:
+        if DailyBackup.objects.fail(claim, f"{type(error).__name__}: {error}", now):
+            tell_the_administrators(now, error)
+        raise
     DailyBackup.objects.finish(claim, path.name, timezone.now())
     DailyBackup.objects.forget_before(today)
     prune(directory, settings.BACKUP_KEEP)
     return path
+
+
+def tell_the_administrators(now: datetime, error: Exception) -> None:
+    """Once a day at most: the day's backup failed, and why (a letter of the outbox)."""
+    when = timezone.localtime(now)
+    send(
+        [
+            Letter(
+                Kind.ERROR,
+                address,
+                _("DSC: the daily backup failed"),
+                [
+                    _(
+                        "The daily backup of %(day)s failed at %(time)s: %(error)s. The worker "
+                        "tries again every few minutes; this e-mail is sent once a day."
+                    )
+                    % {
+                        "day": when.strftime("%d-%m-%Y"),
+                        "time": when.strftime("%H:%M"),
+                        "error": f"{type(error).__name__}: {error}",
+                    },
+                ],
+            )
+            for _name, address in settings.ADMINS
+        ],
+        now,
+    )
 
 
 def prune(directory: Path, keep: int) -> list[Path]:

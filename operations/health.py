@@ -1,8 +1,8 @@
-"""`/gezond/`: 200 "ok" when the database answers, the worker was seen recently and the mail
-server takes the outbox's mail, else 503 with the reason in one plain line (mail trouble is
-named as mail trouble, not as a worker that is down). For health checks and monitors: answered
-by the first middleware, before host checks, the https redirect, sessions and login; never
-cached."""
+"""`/gezond/`: 200 "ok" when the database answers, the worker was seen recently, the mail
+server takes the outbox's mail and the day's backup did not fail; else 503 with the reason in
+one plain line (mail trouble is named as mail trouble, not as a worker that is down). For
+health checks and monitors: answered by the first middleware, before host checks, the https
+redirect, sessions and login; never cached."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.db import DatabaseError
 from django.http import HttpResponse
 from django.utils import timezone
 
-from operations.models import OutgoingMail, WorkerHeartbeat
+from operations.models import DailyBackup, OutgoingMail, WorkerHeartbeat
 
 HEALTH_PATH = "/gezond/"
 
@@ -21,6 +21,7 @@ def site_health(now: datetime) -> tuple[bool, str]:
     try:
         worker = WorkerHeartbeat.objects.status(now)
         mail = OutgoingMail.objects.status(now)
+        backup = DailyBackup.objects.failing()
     except DatabaseError:
         return False, "database unavailable"
     if worker.seen_at is None:
@@ -32,6 +33,12 @@ def site_health(now: datetime) -> tuple[bool, str]:
         return False, (
             f"mail not delivered since {since:%Y-%m-%d %H:%M}: {mail.held_up} waiting "
             f"({mail.last_error.splitlines()[0][:120] if mail.last_error else 'no reason'})"
+        )
+    if backup is not None:
+        failed = timezone.localtime(backup.failed_at)
+        return (
+            False,
+            f"backup failed at {failed:%Y-%m-%d %H:%M}: {backup.error.splitlines()[0][:120]}",
         )
     return True, "ok"
 
@@ -48,4 +55,7 @@ class HealthMiddleware:
             f"{reason}\n", status=200 if healthy else 503, content_type="text/plain; charset=utf-8"
         )
         response["Cache-Control"] = "no-store"
+        # A 503 here is the answer a monitor asks for, not an error of the site: not logged
+        # as one (Django would log it, and mail it to ADMINS, every time a check asks).
+        response._has_been_logged = True
         return response

@@ -16,6 +16,8 @@ WORKER_LATE_AFTER = timedelta(minutes=5)
 MAIL_LATE_AFTER = timedelta(minutes=10)
 # A daily backup claimed this long ago and never finished (its worker died) is tried again.
 BACKUP_CLAIM_EXPIRES_AFTER = timedelta(hours=1)
+# A daily backup that failed (a full disk, a dump that broke off) is tried again this soon.
+BACKUP_RETRY_AFTER = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -67,13 +69,30 @@ class DailyBackupQuerySet(models.QuerySet):
         row, created = self.get_or_create(day=today, defaults={"started_at": now})
         if created:
             return row
-        expired = self.filter(
-            pk=row.pk, finished_at__isnull=True, started_at__lt=now - BACKUP_CLAIM_EXPIRES_AFTER
-        ).update(started_at=now)
+        expired = (
+            self.filter(pk=row.pk, finished_at__isnull=True)
+            .filter(
+                models.Q(started_at__lt=now - BACKUP_CLAIM_EXPIRES_AFTER)
+                | models.Q(failed_at__lt=now - BACKUP_RETRY_AFTER)
+            )
+            .update(started_at=now, failed_at=None)
+        )
         return row if expired else None
 
     def finish(self, row: DailyBackup, file_name: str, now: datetime) -> None:
-        self.filter(pk=row.pk).update(file_name=file_name, finished_at=now)
+        self.filter(pk=row.pk).update(file_name=file_name, finished_at=now, error="")
+
+    def fail(self, row: DailyBackup, error: str, now: datetime) -> bool:
+        """A failed try, recorded to be tried again after BACKUP_RETRY_AFTER; whether it is
+        the day's first failure (the one the administrators are told of)."""
+        first = not self.filter(pk=row.pk).exclude(error="").exists()
+        self.filter(pk=row.pk).update(failed_at=now, error=error[:500])
+        return first
+
+    def failing(self) -> DailyBackup | None:
+        """The newest day's backup when its last try failed and none has succeeded since."""
+        latest = self.order_by("-day").first()
+        return latest if latest and latest.error and latest.finished_at is None else None
 
     def forget_before(self, day: date) -> None:
         self.filter(day__lt=day).delete()
@@ -86,6 +105,8 @@ class DailyBackup(models.Model):
     started_at = models.DateTimeField(_("started at"))
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     file_name = models.CharField(_("file"), max_length=200, blank=True)
+    failed_at = models.DateTimeField(_("failed at"), null=True, blank=True)
+    error = models.CharField(_("error"), max_length=500, blank=True)  # the last failed try's
 
     objects = DailyBackupQuerySet.as_manager()
 

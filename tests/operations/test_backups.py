@@ -320,3 +320,38 @@ def test_a_failing_backup_is_reported_and_not_retried_every_pass(
         assert run_worker(at(0, minute=2)) == ""  # claimed: no new attempt each 20 s
     assert daily(tmp_path) == []
     assert [p for p in tmp_path.iterdir()] == []  # no half-made file left
+
+
+@outside_transactions
+def test_a_failing_daily_backup_is_seen_told_once_and_tried_again_within_minutes(
+    tmp_path, example_competition, client, mailoutbox
+):
+    """Issue 26: on a full disk the worker wrote one stderr line and nothing else. Now the
+    start page and /gezond/ warn, the administrators get one e-mail, and the worker tries
+    again within minutes until it works."""
+    from arbiter.week import this_week
+
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the backups' folder should be")
+    with override_settings(BACKUP_DIR=str(blocked / "backups"), ADMINS=[("Beheer", "b@x.nl")]):
+        with pytest.raises(OSError):
+            run_worker(at(0, minute=1))
+        with time_machine.travel(at(0, minute=2), tick=False):
+            health = client.get("/gezond/")
+            week = this_week(at(0, minute=2))
+        assert health.status_code == 503
+        assert health.content.decode().startswith("backup failed at 2026-09-18 00:01: ")
+        assert week["failed_backup"].error.startswith("NotADirectoryError")
+        [told] = mailoutbox  # and no error report for the 503 the monitor got
+        assert (told.to, told.subject) == (["b@x.nl"], "DSC: de dagelijkse back-up is mislukt")
+
+        assert run_worker(at(0, minute=4)) == ""  # not every pass
+        with pytest.raises(OSError):
+            run_worker(at(0, minute=7))  # within minutes, again
+        assert len([m for m in mailoutbox if m.to == ["b@x.nl"]]) == 1  # told once
+
+    with override_settings(BACKUP_DIR=str(tmp_path / "backups")):  # room again
+        assert "backup: " in run_worker(at(0, minute=13))
+        with time_machine.travel(at(0, minute=14), tick=False):
+            assert client.get("/gezond/").content == b"ok\n"
+            assert this_week(at(0, minute=14))["failed_backup"] is None
