@@ -46,6 +46,9 @@ MANUAL_PREFIX = "dsc-backup-"
 DAILY_PREFIX = "dsc-daily-"  # only these are pruned: a backup made by hand stays
 SUFFIX = ".tar.gz"
 CHUNK = 1 << 20
+# The largest database a restore unpacks: a club's database of many seasons is a few MB; an
+# archive claiming more (a gzip bomb) is refused before a byte of it is written out.
+MAX_DATABASE_SIZE = 256 << 20
 
 
 class BackupRefused(Exception):
@@ -237,6 +240,11 @@ def _extract(archive: tarfile.TarFile, name: str, target: Path) -> str:
     member = archive.getmember(name)
     if not member.isfile():
         raise KeyError(name)
+    if member.size > MAX_DATABASE_SIZE:
+        raise BackupRefused(
+            f"{archive.name}: its database is {member.size >> 20} MB, more than a backup of "
+            f"this site holds ({MAX_DATABASE_SIZE >> 20} MB): refused before unpacking"
+        )
     digest = hashlib.sha256()
     source = archive.extractfile(member)
     with target.open("wb") as out:

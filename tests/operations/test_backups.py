@@ -355,3 +355,20 @@ def test_a_failing_daily_backup_is_seen_told_once_and_tried_again_within_minutes
         with time_machine.travel(at(0, minute=14), tick=False):
             assert client.get("/gezond/").content == b"ok\n"
             assert this_week(at(0, minute=14))["failed_backup"] is None
+
+
+@outside_transactions
+def test_a_gzip_bomb_is_refused_before_anything_is_unpacked(tmp_path, monkeypatch):
+    """Issue 26: restoring a gzip bomb wrote 1 GiB to the temporary folder before refusing
+    it. Its database's size is read from the archive and refused first (the limit is made
+    small here, so the bomb need not be large)."""
+    good = members_of(backups.make_backup(tmp_path, NOW))
+    monkeypatch.setattr(backups, "MAX_DATABASE_SIZE", 1 << 20)
+    (name,) = (n for n in good if n != "manifest.json")
+    bomb = archive(tmp_path / "bomb.tar.gz", {**good, name: bytes(2 << 20)})  # 2 MB of zeros
+    assert bomb.stat().st_size < 20_000
+    work = tmp_path / "work"
+    work.mkdir()
+    with pytest.raises(backups.BackupRefused, match=r"its database is 2 MB, more than"):
+        backups.check_backup(bomb, work)
+    assert list(work.iterdir()) == []
