@@ -3,7 +3,8 @@
 `run_pass` runs the steps in this order: rule k (`absences.services.apply_no_show_rule`),
 `publish_due_rounds` (Friday 20:00), `tell_arbiter_about_waiting_rounds`, `mail_pairings`,
 `refresh_rankings`, `mail_rankings`, `mail_corrections`, `mail_reminders` (Friday morning),
-and last the outbox's delivery (`operations.outbox.deliver`). The command that
+the answers to password-reset requests (`members.accounts.answer_reset_requests`), and last
+the outbox's delivery (`operations.outbox.deliver`). The command that
 runs it (`manage.py run_worker`) records the heartbeat after a pass that did its work and makes
 the daily backup after every pass (`operations`).
 
@@ -25,6 +26,7 @@ from absences import services as absences_services
 from clubweek import pairing_mail, ranking_mail, reminder_mail
 from competition import services as competition_services
 from competition.models import Competition, Ranking, Round
+from members import accounts
 from operations import outbox
 
 logger = logging.getLogger(__name__)
@@ -40,6 +42,7 @@ def run_pass(now: datetime) -> list[Round]:
     mail_rankings(now)
     mail_corrections(now)
     mail_reminders(now)
+    accounts.answer_reset_requests(now)
     outbox.deliver(now)  # last: the e-mails this pass wrote go out in it
     return published
 

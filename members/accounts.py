@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.contrib.auth.tokens import PasswordResetTokenGenerator, default_token_generator
 from django.core import signing
 from django.db import transaction
 from django.utils import formats, timezone
@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from base.links import link
 from members import mail
-from members.models import Member
+from members.models import Member, PasswordResetRequest
 from operations import letters
 from operations.letters import Kind
 
@@ -201,6 +201,32 @@ def users_with_address(address: str) -> list:
         .select_related("user")
         .order_by("pk")
     ]
+
+
+def ask_for_reset(address: str, now: datetime) -> None:
+    """The password-reset form's one step, the same whoever the address belongs to."""
+    PasswordResetRequest.objects.create(address=address[:254], asked_at=now)
+
+
+def answer_reset_requests(now: datetime) -> int:
+    """The worker's step: each request claimed once, answered with the link to choose a new
+    password for every active account of that address (none for an unknown one; at most three
+    an hour to one address: `operations.letters.LIMITS`). Answered requests older than a day
+    are forgotten. Returns how many requests were answered."""
+    answered = 0
+    for pk in PasswordResetRequest.objects.due().values_list("pk", flat=True):
+        with transaction.atomic():
+            claimed = PasswordResetRequest.objects.filter(pk=pk, answered_at__isnull=True)
+            request = claimed.select_for_update(skip_locked=True).first()
+            if request is None:
+                continue  # another worker's
+            for user in users_with_address(request.address):
+                uid = urlsafe_base64_encode(force_bytes(user.pk))
+                mail.password_reset(user.member, uid, default_token_generator.make_token(user))
+            claimed.update(answered_at=now)
+            answered += 1
+    PasswordResetRequest.objects.filter(answered_at__lt=now - timedelta(days=1)).delete()
+    return answered
 
 
 ADDRESS_SALT = "members.accounts.address"

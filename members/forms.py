@@ -2,10 +2,11 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from members import accounts, knsb, mail, services
+from members import accounts, knsb, services
 from members.models import Member
 
 
@@ -53,16 +54,12 @@ class MailChoiceForm(forms.ModelForm):
 
 class MemberPasswordResetForm(PasswordResetForm):
     """Django's form, with the address where it lives: on the member (`members.accounts`).
-    It answers the same whether or not the address is known; an invited member who lost the
-    invitation gets in this way too."""
+    It only records the request, the same for any address, so it answers alike and in the same
+    time whether or not the address is known; the worker sends the link (its next pass, within
+    seconds). An invited member who lost the invitation gets in this way too."""
 
-    def get_users(self, email):
-        return accounts.users_with_address(email)
-
-    def send_mail(self, subject, body, context, from_email, to_email, **kwargs):
-        # Django passes the account's own address (empty here): the member's is meant. The
-        # letter is ours, its link built from SITE_URL, not from the request's host.
-        mail.password_reset(context["user"].member, context["uid"], context["token"])
+    def save(self, *args, **kwargs):
+        accounts.ask_for_reset(self.cleaned_data["email"], timezone.now())
 
 
 class MemberLoginForm(AuthenticationForm):

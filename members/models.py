@@ -332,3 +332,27 @@ class TeamPlayerLot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season}: {self.member} ({self.lot})"
+
+
+class ResetRequestQuerySet(models.QuerySet):
+    def due(self):
+        return self.filter(answered_at__isnull=True).order_by("pk")
+
+
+class PasswordResetRequest(models.Model):
+    """Someone asked for a new password for an address. The form only writes this row, the
+    same for a known and an unknown address (so its answer takes the same time and tells
+    nothing); the worker answers it (`accounts.answer_reset_requests`)."""
+
+    address = models.CharField(_("e-mail address"), max_length=254)
+    asked_at = models.DateTimeField(_("asked at"))
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+
+    objects = ResetRequestQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("password reset request")
+        verbose_name_plural = _("password reset requests")
+
+    def __str__(self) -> str:
+        return self.address
