@@ -27,18 +27,8 @@ RUN apt-get update \
     && mkdir /backups && chown 10001 /backups
 COPY --from=build /venv /venv
 WORKDIR /app
-COPY manage.py gunicorn.conf.py ./
-COPY arbiter ./arbiter
-COPY base ./base
-COPY dsc_site ./dsc_site
-COPY competition ./competition
-COPY members ./members
-COPY absences ./absences
-COPY clubweek ./clubweek
-COPY operations ./operations
-COPY templates ./templates
-COPY static ./static
-COPY locale ./locale
+# The whole build context: what is not the application is left out by .dockerignore.
+COPY . .
 # Static files are collected and the code compiled at build time (settings need some values).
 RUN SECRET_KEY=collectstatic-only-not-a-secret-and-never-used-to-sign-anything ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \
     && python -m compileall -q /app

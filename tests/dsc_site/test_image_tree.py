@@ -1,0 +1,181 @@
+"""The image as shipped (issue 26, point 1): its application tree is built from the Dockerfile
+itself (its final stage's WORKDIR and COPY lines) and the .dockerignore, as `docker build` would
+build it from this checkout; from exactly that tree, and nothing else of the checkout, run
+`check --deploy`, `migrate`, `collectstatic`, gunicorn as the Dockerfile's CMD starts it
+serving /gezond/, and one worker pass.
+
+Python runs with -S: the editable install's finder (which maps the site's packages to the
+checkout) is left out, the dependencies come from site-packages, so a folder the image lacks is
+missing here too. (The image itself needs a container engine and a registry; this machine has
+neither for `docker build`, so the tree is what is tested; the image adds only the Python
+base and the dependencies the build stage installs from pyproject.toml.)"""
+
+import os
+import re
+import shutil
+import signal
+import site
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.processes import ROOT, STARTUP, Output, dockerfile_cmd, free_port
+
+PYTHON = [sys.executable, "-S"]
+
+
+def dockerignore_patterns() -> list[re.Pattern]:
+    """The .dockerignore's patterns as Docker reads them: relative to the context, `*` within
+    one path part, `**` across parts, a pattern leaving out a folder leaves out what is in it."""
+    patterns = []
+    for line in (ROOT / ".dockerignore").read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        regex = ""
+        index = 0
+        while index < len(line):
+            if line.startswith("**/", index):
+                regex, index = regex + "(?:.*/)?", index + 3
+            elif line.startswith("**", index):
+                regex, index = regex + ".*", index + 2
+            elif line[index] == "*":
+                regex, index = regex + "[^/]*", index + 1
+            elif line[index] == "?":
+                regex, index = regex + "[^/]", index + 1
+            else:
+                regex, index = regex + re.escape(line[index]), index + 1
+        patterns.append(re.compile(regex.strip("/")))
+    return patterns
+
+
+def ignored(path: str, patterns: list[re.Pattern]) -> bool:
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    return any(p.fullmatch(prefix) for p in patterns for prefix in prefixes)
+
+
+def context_files() -> list[str]:
+    """What `docker build .` sends from this checkout (its files, not what git ignores)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    patterns = dockerignore_patterns()
+    return [path for path in listed if (ROOT / path).is_file() and not ignored(path, patterns)]
+
+
+def final_stage() -> list[str]:
+    lines = (ROOT / "Dockerfile").read_text().replace("\\\n", " ").splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("FROM "))
+    return [line for line in lines[start:] if line and not line.startswith("#")]
+
+
+def build_tree(target: Path) -> Path:
+    """The final stage's files: each COPY of the build context into its WORKDIR."""
+    workdir = Path("/")
+    app = None
+    for line in final_stage():
+        instruction, _, rest = line.partition(" ")
+        if instruction == "WORKDIR":
+            workdir = workdir / rest.strip()
+            app = target / workdir.relative_to("/")
+        elif instruction == "COPY" and not rest.startswith("--from"):
+            *sources, destination = rest.split()
+            into = target / (workdir / destination).relative_to("/")
+            files = context_files()
+            for source in (source.rstrip("/") or "." for source in sources):
+                for path in files:
+                    if source == ".":
+                        copy = into / path  # the whole context
+                    elif path == source:
+                        copy = into / Path(path).name  # a file, into the folder
+                    elif path.startswith(f"{source}/"):
+                        copy = into / path[len(source) + 1 :]  # a folder's contents
+                    else:
+                        continue
+                    copy.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(ROOT / path, copy)
+    assert app is not None, "the Dockerfile's final stage sets no WORKDIR"
+    return app
+
+
+@pytest.fixture(scope="module")
+def image_tree(tmp_path_factory):
+    return build_tree(tmp_path_factory.mktemp("image"))
+
+
+@pytest.fixture
+def image_env(image_tree, tmp_path):
+    return {  # the container's environment: nothing of this process's settings
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path),
+        "PYTHONPATH": os.pathsep.join(site.getsitepackages()),
+        "DJANGO_SETTINGS_MODULE": "dsc_site.settings",
+        "SECRET_KEY": "image-tree-test-secret-key-with-enough-characters-0123456789",
+        "ALLOWED_HOSTS": "dsc.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+    }
+
+
+def run(tree: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*PYTHON, "manage.py", *args], cwd=tree, env=env, capture_output=True, text=True
+    )
+
+
+def test_the_tree_holds_every_package_the_site_imports_and_nothing_of_the_tests(image_tree):
+    """What `INSTALLED_APPS` and the URLs import is there (training/ was missing)."""
+    packages = {path.parent.name for path in image_tree.glob("*/__init__.py")}
+    assert {"arbiter", "base", "clubweek", "competition", "members", "absences"} <= packages
+    assert {"operations", "training", "dsc_site"} <= packages
+    assert not (image_tree / "tests").exists() and not (image_tree / ".git").exists()
+    assert (image_tree / "manage.py").is_file() and (image_tree / "gunicorn.conf.py").is_file()
+
+
+def test_the_tree_checks_migrates_serves_health_and_runs_a_worker_pass(image_tree, image_env):
+    for step in (
+        ["check", "--deploy", "--fail-level", "WARNING"],
+        ["migrate", "--noinput"],
+        ["collectstatic", "--noinput"],
+    ):
+        done = run(image_tree, image_env, *step)
+        assert done.returncode == 0, f"{step}: {done.stderr[-2000:]}"
+
+    port = free_port()
+    command = [
+        part.replace("exec gunicorn", f"exec {' '.join(PYTHON)} -m gunicorn")
+        for part in dockerfile_cmd()
+    ]
+    server = subprocess.Popen(
+        command,
+        cwd=image_tree,
+        env={**image_env, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    output = Output(server.stderr)
+    try:
+        output.wait_for("Booting worker")
+        with pytest.raises(urllib.error.HTTPError) as unhealthy:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/gezond/", timeout=STARTUP)
+        assert unhealthy.value.code == 503  # no worker has run yet
+        assert unhealthy.value.read() == b"worker never seen\n"
+        worker = run(image_tree, image_env, "run_worker")
+        assert worker.returncode == 0, worker.stderr[-2000:]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/gezond/", timeout=STARTUP) as ok:
+            assert ok.read() == b"ok\n"
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=STARTUP)
+        output.close()
