@@ -34,6 +34,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, wraps
 from typing import NamedTuple
+from urllib.parse import urlencode
 
 from django.apps import apps
 from django.conf import settings
@@ -46,6 +47,10 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 PAGES = "pages"  # the cache alias in settings.CACHES
+# The query parameters a public page reads: the season picker's. A public page that comes to
+# read another must add it here (tests/base/test_page_cache.py asks every public page with
+# others and expects the same bytes).
+READ_PARAMETERS = ("seizoen",)
 FORMAT = 2  # of a stored page (class Page): a new one never reads an old one
 VERSION_KEY = "version"
 # The models no public page shows, as app labels (every model of the app) or "app.Model":
@@ -173,8 +178,14 @@ class PageCacheMiddleware:
     @staticmethod
     def key(request: HttpRequest) -> str:
         minute = int(timezone.now().timestamp() // 60)
+        # Only the query parameters a public page reads are part of the address: a junk query
+        # string finds the page stored without it, and stores none of its own.
+        query = urlencode(
+            [(name, request.GET[name]) for name in READ_PARAMETERS if name in request.GET]
+        )
+        path = f"{request.path}?{query}" if query else request.path
         # get_host() checks ALLOWED_HOSTS: a foreign host is refused before anything is served.
-        address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+        address = f"{request.scheme}://{request.get_host()}{path}"
         digest = hashlib.sha256(address.encode()).hexdigest()
         return f"page{FORMAT}:{version()}:{minute}:{digest}"
 

@@ -2,16 +2,14 @@
 the site adds to it.
 
 - `account_name`: the account a failure counts against, however its name or address was typed.
-- `client_ip`: the address a lockout is counted against (X-Forwarded-For only as far as
-  TRUSTED_PROXIES says proxies of our own wrote it).
+- the address a lockout is counted against is `base.clients.client_ip` (X-Forwarded-For only
+  as far as TRUSTED_PROXIES says proxies of our own wrote it), as for the fair-use limits.
 - `locked_out_response`: the Dutch page a locked-out person sees, on both login pages.
 - `PasswordResetConfirmView`: choosing a new password by e-mail lifts the account's lockouts.
 - `LockoutAdmin`: the arbiter sees the lockouts in /beheer/ and lifts one.
 """
 
 from __future__ import annotations
-
-import ipaddress
 
 from axes.models import AccessAttempt
 from axes.utils import reset
@@ -40,25 +38,6 @@ def account_name(request, credentials) -> str | None:
         return None
     account = account_for(typed)
     return account.get_username() if account else typed.strip().lower()[:255]
-
-
-def client_ip(request) -> str | None:
-    """The client's address: REMOTE_ADDR, or behind TRUSTED_PROXIES proxies of our own the entry
-    the outermost of them appended to X-Forwarded-For. Entries before it are the client's word
-    and never trusted; a header that is too short or not an address falls back to REMOTE_ADDR."""
-    proxies = settings.TRUSTED_PROXIES
-    forwarded = [
-        entry.strip()
-        for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-        if entry.strip()
-    ]
-    if proxies and len(forwarded) >= proxies:
-        candidate = forwarded[-proxies]
-        try:
-            return str(ipaddress.ip_address(candidate))
-        except ValueError:
-            pass
-    return request.META.get("REMOTE_ADDR")
 
 
 def locked_out_response(request, response, credentials):

@@ -266,7 +266,7 @@ AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False  # no "AXES: BEGIN" line from every command and worker start
 AXES_ENABLE_ADMIN = False  # dsc_site/lockouts.py registers the arbiter's Dutch one
 AXES_LOCKOUT_CALLABLE = "dsc_site.lockouts.locked_out_response"
-AXES_CLIENT_IP_CALLABLE = "dsc_site.lockouts.client_ip"
+AXES_CLIENT_IP_CALLABLE = "base.clients.client_ip"
 # Failures count against the account meant, however it was typed (JAN, jan, jan@…).
 AXES_USERNAME_CALLABLE = "dsc_site.lockouts.account_name"
 # How many proxies of our own stand in front of the site and append the address they saw to
@@ -335,6 +335,10 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
     "base.page_cache.PageCacheMiddleware",  # before sessions: a visitor needs none
 )
+# Fair use (base/fair_use.py): the expensive pages' limits per client address, counted first.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("base.page_cache.PageCacheMiddleware"), "base.fair_use.FairUseMiddleware"
+)
 _database = DATABASES["default"]
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
@@ -349,6 +353,14 @@ CACHES = {
         ).hexdigest()[:16],
         "TIMEOUT": 120,  # a page is found for one minute at most (the key holds the minute)
         "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+    # The fair-use counts per client address (base/fair_use.py), shared by every process.
+    "limits": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("LIMITS_CACHE_DIR")
+        or Path(tempfile.gettempdir()) / "dsc-limits",
+        "KEY_PREFIX": "limits",
+        "TIMEOUT": 1200,
     },
     # When each error was last reported to ADMINS, shared by every process (operations/reports.py):
     # files, so that it works while the database is what fails.

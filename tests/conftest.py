@@ -25,8 +25,10 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(autouse=True)
 def fresh_error_reports():
-    """Each test starts with no error reported (operations.reports counts across a process)."""
+    """Each test starts with no error reported (operations.reports counts across a process) and
+    no fair-use counts (base.fair_use)."""
     caches["reports"].clear()
+    caches["limits"].clear()
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from dsc_site.lockouts import client_ip
+from base.clients import client_ip
 from members import accounts
 from members.models import Member
 

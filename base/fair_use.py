@@ -1,0 +1,79 @@
+"""Fair use for strangers: the pages that cost the server real work on every request (what-if
+computes standings; the CSV files, the calendar feeds and the password-reset form) take a
+limited number of requests per client address (`base.clients.client_ip`) per window, counted in
+a cache every web process shares (the "limits" cache: files). Beyond the limit the client gets
+the site's own Dutch page with 429 and Retry-After, which costs next to nothing, so one client
+hammering a page cannot slow the site down for the others.
+
+The limits are generous for a person (a member clicking through what-if, a calendar program
+asking every few minutes, the club's wifi where many members share one address) and tight for
+a script. Counting is approximate under races (the file cache's increment is not atomic):
+a limit can let a few requests more through, never fewer.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.shortcuts import render
+
+from base.clients import client_ip
+
+LIMITS_CACHE = "limits"
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    method: str
+    path: re.Pattern
+    requests: int
+    seconds: int
+
+
+LIMITS = (
+    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 60, 60),
+    Limit("csv", "GET", re.compile(r"\.csv$"), 30, 60),
+    Limit("calendar", "GET", re.compile(r"\.ics$"), 60, 60),
+    Limit("password-reset", "POST", re.compile(r"^/accounts/password_reset/$"), 5, 600),
+)
+
+
+def limit_for(method: str, path: str) -> Limit | None:
+    return next((rule for rule in LIMITS if rule.method == method and rule.path.search(path)), None)
+
+
+def over_limit(limit: Limit, address: str, now: float) -> int | None:
+    """Counts this request; the seconds until the client may ask again when it is one too
+    many, else None."""
+    window = int(now // limit.seconds)
+    key = f"fair:{limit.name}:{address}:{window}"
+    cache = caches[LIMITS_CACHE]
+    cache.add(key, 0, timeout=limit.seconds * 2)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: a new window
+        cache.set(key, 1, timeout=limit.seconds * 2)
+        count = 1
+    if count <= limit.requests:
+        return None
+    return max(1, int((window + 1) * limit.seconds - now))
+
+
+class FairUseMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = limit_for(request.method, request.path)
+        if limit is not None:
+            wait = over_limit(limit, client_ip(request) or "-", time.time())
+            if wait is not None:
+                response = render(request, "429.html", {"minutes": -(-wait // 60)}, status=429)
+                response["Retry-After"] = str(wait)
+                response["Cache-Control"] = "no-store"
+                return response
+        return self.get_response(request)

@@ -1,0 +1,64 @@
+"""Fair use for strangers (issue 26, point 4): the expensive pages take a limited number of
+requests per client address; one too many gets the site's Dutch 429 page with Retry-After,
+another address and the ordinary pages are untouched, and the next window is open again."""
+
+import pytest
+import time_machine
+from django.test import Client
+from django.urls import reverse
+
+from base import fair_use
+
+WHAT_IF = reverse("competition:what-if")
+MOMENT = 1_800_000_000  # the start of a window of every limit (a multiple of 600 s)
+
+
+def client_from(address: str) -> Client:
+    return Client(REMOTE_ADDR=address, raise_request_exception=False)
+
+
+@pytest.mark.parametrize(
+    ("limit_name", "method", "url"),
+    [
+        ("what-if", "GET", WHAT_IF),
+        ("csv", "GET", "/ranglijst/1.csv"),
+        ("calendar", "GET", "/kalender.ics"),
+        ("password-reset", "POST", "/accounts/password_reset/"),
+    ],
+)
+def test_one_request_too_many_gets_the_dutch_429_page_and_others_go_on(
+    example_competition, limit_name, method, url
+):
+    (limit,) = [rule for rule in fair_use.LIMITS if rule.name == limit_name]
+    hammer, other = client_from("198.51.100.7"), client_from("203.0.113.5")
+
+    def ask(client):
+        if method == "GET":
+            return client.get(url)
+        return client.post(url, {"email": "iemand@example.org"})
+
+    with time_machine.travel(MOMENT, tick=False):
+        answers = [ask(hammer).status_code for _ in range(limit.requests)]
+        assert 429 not in answers
+        refused = ask(hammer)
+        assert refused.status_code == 429
+        assert int(refused["Retry-After"]) == limit.seconds
+        assert "Een ogenblik, alstublieft" in refused.content.decode()
+        assert ask(other).status_code != 429  # another address
+        assert hammer.get(reverse("competition:standings")).status_code == 200  # other pages
+    with time_machine.travel(MOMENT + limit.seconds, tick=False):
+        assert ask(hammer).status_code != 429  # the next window
+
+
+def test_behind_the_proxy_the_address_it_saw_counts_not_what_the_client_wrote(
+    example_competition, settings
+):
+    settings.TRUSTED_PROXIES = 1
+    (limit,) = [rule for rule in fair_use.LIMITS if rule.name == "what-if"]
+    proxy = Client(REMOTE_ADDR="10.0.0.2")
+    with time_machine.travel(MOMENT, tick=False):
+        for number in range(limit.requests):
+            forged = f"192.0.2.{number % 250}, 198.51.100.7"  # Caddy appends what it saw
+            assert proxy.get(WHAT_IF, HTTP_X_FORWARDED_FOR=forged).status_code == 200
+        last = proxy.get(WHAT_IF, HTTP_X_FORWARDED_FOR="192.0.2.251, 198.51.100.7")
+        assert last.status_code == 429
