@@ -17,6 +17,7 @@ BENCHMARKS = [
     "benchmarks.what_if",
     "benchmarks.rapid_evening",
     "benchmarks.load",
+    "benchmarks.fair_use",
 ]
 
 

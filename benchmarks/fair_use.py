@@ -1,0 +1,114 @@
+"""Fair use (issue 26, point 4): an ordinary visitor's `/ranglijst/` while one client hammers
+`/wat-als/` (`make bench`, or `python -m benchmarks.fair_use`).
+
+The site as the load benchmark builds it (benchmarks/load.py: the 150-player, 28-round season,
+gunicorn with the Dockerfile's workers and production settings, its own database and page
+cache). The visitor is `wrk -t1 -c1 -d10s --latency` on `/ranglijst/` (one person, nothing of
+theirs queues); the hammer is `wrk -t1 -c8` on `/wat-als/` from the same run's start to its
+end, as fast as answers come (0.18 s of CPU each without a limit). Measured twice: the visitor
+alone, then with the hammer. Target: the visitor's 90th percentile under 50 ms with the hammer
+(before the fair-use limits: 2.5 s, against 11 ms alone). Both wrks run from 127.0.0.1: the
+hammer's address is limited (base/fair_use.py), the standings page is not.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from benchmarks.load import (
+    COMMAND,
+    PLAYERS,
+    ROUNDS,
+    own_database,
+    prepare_site,
+    production_env,
+    production_workers,
+    web_server,
+)
+from benchmarks.report import Report
+
+TARGET_P90_MS = 50
+VISITOR = ["-t1", "-c1", "-d10s", "--latency"]
+HAMMER = ["-t1", "-c8", "-d14s"]
+_UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+
+
+def run(report: Report) -> None:
+    if not shutil.which("wrk"):
+        raise RuntimeError("wrk is not installed (apt-get install -y wrk)")
+    folder = Path(tempfile.mkdtemp(prefix="dsc-bench-fair-"))
+    try:
+        with own_database(folder) as database_url:
+            env = production_env(folder, database_url)
+            print(f"building the {PLAYERS}-player, {ROUNDS}-round season (not timed) ...")
+            prepare_site(env, folder)
+            workers = production_workers()
+            with web_server(env, folder, workers) as base:
+                visitor(f"{base}/ranglijst/")  # warm: every worker started, the page cached
+                alone = visitor(f"{base}/ranglijst/")
+                hammer = subprocess.Popen(
+                    ["wrk", *HAMMER, f"{base}/wat-als/"],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    text=True,
+                )
+                try:
+                    hammered = visitor(f"{base}/ranglijst/")
+                finally:
+                    out, _ = hammer.communicate(timeout=COMMAND)
+        show(report, workers, alone, hammered, out)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def visitor(url: str) -> dict[str, float]:
+    done = subprocess.run(
+        ["wrk", *VISITOR, url], capture_output=True, text=True, timeout=COMMAND, check=True
+    )
+    if "Non-2xx" in done.stdout or "Socket errors" in done.stdout:
+        raise RuntimeError(f"the visitor saw failed requests:\n{done.stdout}")
+    return {which: _percentile(done.stdout, which) for which in ("50%", "90%", "99%")}
+
+
+def _percentile(out: str, which: str) -> float:
+    value, unit = re.search(rf"^\s*{which}\s+([\d.]+)(us|ms|s|m)\s*$", out, re.M).groups()
+    return float(value) * _UNITS_MS[unit]
+
+
+def show(report: Report, workers: int, alone: dict, hammered: dict, hammer_out: str) -> None:
+    report.heading(
+        f"Fair use: a visitor's /ranglijst/ while one client hammers /wat-als/ ({PLAYERS} "
+        f"players, {ROUNDS} rounds; gunicorn with {workers} workers, {os.cpu_count()} cores)"
+    )
+    total = re.search(r"(\d+) requests in", hammer_out)
+    refused = re.search(r"Non-2xx or 3xx responses: (\d+)", hammer_out)
+    report.note(
+        f"the hammer (wrk {' '.join(HAMMER)}): {total.group(1) if total else '?'} requests, "
+        f"{refused.group(1) if refused else 0} of them answered 429 (the fair-use limit)"
+    )
+    report.note(
+        "visitor p50/p90/p99 ms alone: "
+        + "/".join(f"{alone[w]:.1f}" for w in ("50%", "90%", "99%"))
+        + "; with the hammer: "
+        + "/".join(f"{hammered[w]:.1f}" for w in ("50%", "90%", "99%"))
+    )
+    report.at_most(
+        "visitor's /ranglijst/ p90 while /wat-als/ is hammered",
+        hammered["90%"],
+        TARGET_P90_MS,
+        ratio=f"alone {alone['90%']:.1f} ms; before the limits 2,500 ms",
+    )
+
+
+if __name__ == "__main__":
+    import sys
+
+    report = Report()
+    run(report)
+    print(f"\nmissed: {', '.join(report.missed)}" if report.missed else "\nevery target met")
+    sys.exit(1 if report.missed else 0)
