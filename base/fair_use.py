@@ -32,10 +32,13 @@ class Limit:
     path: re.Pattern
     requests: int
     seconds: int
+    at_once: int = 0  # > 0: no more of these requests from one address at the same time
 
 
 LIMITS = (
-    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 60, 60),
+    # What-if computes (0.1-0.3 s of CPU): one at a time per address, so a client keeps one web
+    # worker busy at most, whatever it sends in parallel.
+    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 30, 60, at_once=1),
     Limit("csv", "GET", re.compile(r"\.csv$"), 30, 60),
     Limit("calendar", "GET", re.compile(r"\.ics$"), 60, 60),
     Limit("password-reset", "POST", re.compile(r"^/accounts/password_reset/$"), 5, 600),
@@ -69,11 +72,30 @@ class FairUseMiddleware:
 
     def __call__(self, request):
         limit = limit_for(request.method, request.path)
-        if limit is not None:
-            wait = over_limit(limit, client_ip(request) or "-", time.time())
-            if wait is not None:
-                response = render(request, "429.html", {"minutes": -(-wait // 60)}, status=429)
-                response["Retry-After"] = str(wait)
-                response["Cache-Control"] = "no-store"
-                return response
-        return self.get_response(request)
+        if limit is None:
+            return self.get_response(request)
+        address = client_ip(request) or "-"
+        wait = over_limit(limit, address, time.time())
+        if wait is not None:
+            return too_many(request, wait)
+        if not limit.at_once:
+            return self.get_response(request)
+        busy = f"fair-busy:{limit.name}:{address}"
+        cache = caches[LIMITS_CACHE]
+        if not cache.add(busy, 1, timeout=BUSY_EXPIRES):
+            return too_many(request, 1)  # one is being answered: ask again when it is
+        try:
+            return self.get_response(request)
+        finally:
+            cache.delete(busy)
+
+
+# A request marked busy is forgotten after this long even if its process died answering it.
+BUSY_EXPIRES = 30
+
+
+def too_many(request, wait: int):
+    response = render(request, "429.html", {"minutes": -(-wait // 60)}, status=429)
+    response["Retry-After"] = str(wait)
+    response["Cache-Control"] = "no-store"
+    return response

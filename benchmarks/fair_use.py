@@ -3,7 +3,9 @@
 
 The site as the load benchmark builds it (benchmarks/load.py: the 150-player, 28-round season,
 gunicorn with the Dockerfile's workers and production settings, its own database and page
-cache). The visitor is `wrk -t1 -c1 -d10s --latency` on `/ranglijst/` (one person, nothing of
+cache), with round 28 played tonight, so that `/wat-als/` computes the ranking after it and
+the likely pairing of the next round on every request. The visitor is
+`wrk -t1 -c1 -d10s --latency` on `/ranglijst/` (one person, nothing of
 theirs queues); the hammer is `wrk -t1 -c8` on `/wat-als/` from the same run's start to its
 end, as fast as answers come (0.18 s of CPU each without a limit). Measured twice: the visitor
 alone, then with the hammer. Target: the visitor's 90th percentile under 50 ms with the hammer
@@ -46,7 +48,7 @@ def run(report: Report) -> None:
         with own_database(folder) as database_url:
             env = production_env(folder, database_url)
             print(f"building the {PLAYERS}-player, {ROUNDS}-round season (not timed) ...")
-            prepare_site(env, folder)
+            prepare_site(env, folder, last_evening_weeks_ago=0)  # what-if asks about tonight
             workers = production_workers()
             with web_server(env, folder, workers) as base:
                 visitor(f"{base}/ranglijst/")  # warm: every worker started, the page cached

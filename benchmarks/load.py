@@ -132,7 +132,7 @@ def production_env(folder: Path, database_url: str) -> dict[str, str]:
     return env
 
 
-def prepare_site(env: dict[str, str], folder: Path) -> None:
+def prepare_site(env: dict[str, str], folder: Path, last_evening_weeks_ago: int = 1) -> None:
     from competition.keizer import season_file
     from competition.schedule import EVENING_SPACING
 
@@ -141,9 +141,11 @@ def prepare_site(env: dict[str, str], folder: Path) -> None:
     season = generated_season(PLAYERS, ROUNDS, 7, seed=1)
     path = folder / "season.json"
     path.write_text(season_file.dumps(season), encoding="utf-8")
-    # Round 28 was last week's evening: every round is past and published.
+    # Round 28 was last week's evening: every round is past and published (or, with 0, it is
+    # tonight's: what-if asks about it).
     today = datetime.now(ZoneInfo("Europe/Amsterdam")).date()  # the site's TIME_ZONE
-    first_evening = (today - EVENING_SPACING * ROUNDS).isoformat()
+    weeks = ROUNDS - 1 + last_evening_weeks_ago
+    first_evening = (today - EVENING_SPACING * weeks).isoformat()
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput")
     manage(env, "import_season", str(path), "--season", SEASON, "--first-evening", first_evening)

@@ -62,3 +62,25 @@ def test_behind_the_proxy_the_address_it_saw_counts_not_what_the_client_wrote(
             assert proxy.get(WHAT_IF, HTTP_X_FORWARDED_FOR=forged).status_code == 200
         last = proxy.get(WHAT_IF, HTTP_X_FORWARDED_FOR="192.0.2.251, 198.51.100.7")
         assert last.status_code == 429
+
+
+def test_what_if_is_answered_one_at_a_time_per_address(rf):
+    """A client may keep one web worker busy with what-if, never more: while its request is
+    being answered, the next one from that address gets 429 at once (another address does
+    not); once it is answered, the next one is taken."""
+    from django.http import HttpResponse
+
+    seen = {}
+
+    def view(request):
+        if request.META["REMOTE_ADDR"] == "198.51.100.7" and "inner" not in seen:
+            seen["inner"] = True
+            seen["same"] = middleware(rf.get(WHAT_IF, REMOTE_ADDR="198.51.100.7")).status_code
+            seen["other"] = middleware(rf.get(WHAT_IF, REMOTE_ADDR="203.0.113.5")).status_code
+        return HttpResponse("antwoord")
+
+    middleware = fair_use.FairUseMiddleware(view)
+    with time_machine.travel(MOMENT, tick=False):
+        assert middleware(rf.get(WHAT_IF, REMOTE_ADDR="198.51.100.7")).status_code == 200
+        assert seen == {"inner": True, "same": 429, "other": 200}
+        assert middleware(rf.get(WHAT_IF, REMOTE_ADDR="198.51.100.7")).status_code == 200
