@@ -9,8 +9,9 @@ the likely pairing of the next round on every request. The visitor is
 theirs queues); the hammer is `wrk -t1 -c8` on `/wat-als/` from the same run's start to its
 end, as fast as answers come (0.18 s of CPU each without a limit). Measured twice: the visitor
 alone, then with the hammer. Target: the visitor's 90th percentile under 50 ms with the hammer
-(before the fair-use limits: 2.5 s, against 11 ms alone). Both wrks run from 127.0.0.1: the
-hammer's address is limited (base/fair_use.py), the standings page is not.
+(before the fair-use limits, this benchmark on the code without them: 186 ms, the hammer's
+498 requests all computed; the issue measured 2.5 s against 11 ms alone). Both wrks run from
+127.0.0.1: the hammer's address is limited (base/fair_use.py), the standings page is not.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def show(report: Report, workers: int, alone: dict, hammered: dict, hammer_out: 
         "visitor's /ranglijst/ p90 while /wat-als/ is hammered",
         hammered["90%"],
         TARGET_P90_MS,
-        ratio=f"alone {alone['90%']:.1f} ms; before the limits 2,500 ms",
+        ratio=f"alone {alone['90%']:.1f} ms; before the limits 186 ms in this benchmark",
     )
 
 
