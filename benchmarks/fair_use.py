@@ -18,18 +18,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
-import tempfile
-from pathlib import Path
 
 from benchmarks.load import (
     COMMAND,
     PLAYERS,
     ROUNDS,
-    own_database,
-    prepare_site,
-    production_env,
+    built_site,
     production_workers,
     web_server,
 )
@@ -42,31 +37,22 @@ _UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
 
 
 def run(report: Report) -> None:
-    if not shutil.which("wrk"):
-        raise RuntimeError("wrk is not installed (apt-get install -y wrk)")
-    folder = Path(tempfile.mkdtemp(prefix="dsc-bench-fair-"))
-    try:
-        with own_database(folder) as database_url:
-            env = production_env(folder, database_url)
-            print(f"building the {PLAYERS}-player, {ROUNDS}-round season (not timed) ...")
-            prepare_site(env, folder, last_evening_weeks_ago=0)  # what-if asks about tonight
-            workers = production_workers()
-            with web_server(env, folder, workers) as base:
-                visitor(f"{base}/ranglijst/")  # warm: every worker started, the page cached
-                alone = visitor(f"{base}/ranglijst/")
-                hammer = subprocess.Popen(
-                    ["wrk", *HAMMER, f"{base}/wat-als/"],
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                    text=True,
-                )
-                try:
-                    hammered = visitor(f"{base}/ranglijst/")
-                finally:
-                    out, _ = hammer.communicate(timeout=COMMAND)
-        show(report, workers, alone, hammered, out)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    with built_site(last_evening_weeks_ago=0) as (env, folder):  # what-if asks about tonight
+        workers = production_workers()
+        with web_server(env, folder, workers) as base:
+            visitor(f"{base}/ranglijst/")  # warm: every worker started, the page cached
+            alone = visitor(f"{base}/ranglijst/")
+            hammer = subprocess.Popen(
+                ["wrk", *HAMMER, f"{base}/wat-als/"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+            try:
+                hammered = visitor(f"{base}/ranglijst/")
+            finally:
+                out, _ = hammer.communicate(timeout=COMMAND)
+    show(report, workers, alone, hammered, out)
 
 
 def visitor(url: str) -> dict[str, float]:

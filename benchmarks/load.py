@@ -75,6 +75,14 @@ COMMAND = 300  # seconds: an upper bound for any one command (migrate, import, o
 
 
 def run(report: Report) -> None:
+    with built_site() as (env, folder):
+        measure(report, env, folder)
+
+
+@contextmanager
+def built_site(last_evening_weeks_ago: int = 1) -> Iterator[tuple[dict[str, str], Path]]:
+    """The site with the season stored, in a temporary folder and its own database; yields
+    the processes' environment and the folder, and removes both afterwards."""
     if not shutil.which("wrk"):
         raise RuntimeError("wrk is not installed (apt-get install -y wrk)")
     folder = Path(tempfile.mkdtemp(prefix="dsc-bench-load-"))
@@ -82,8 +90,8 @@ def run(report: Report) -> None:
         with own_database(folder) as database_url:
             env = production_env(folder, database_url)
             print(f"building the {PLAYERS}-player, {ROUNDS}-round season (not timed) ...")
-            prepare_site(env, folder)
-            measure(report, env, folder)
+            prepare_site(env, folder, last_evening_weeks_ago)
+            yield env, folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
