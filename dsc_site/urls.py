@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +13,8 @@ admin.site.site_title = _("DSC management")
 admin.site.index_template = "admin/start_page.html"  # this week first (arbiter.week)
 
 urlpatterns = [
+    # Browsers ask for /favicon.ico by themselves: the site's icon is a static file.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg"), permanent=True)),
     # The arbiter's application, before the admin: its start page is the admin's index.
     path("beheer/", include("arbiter.urls")),
     path("beheer/", admin.site.urls),
