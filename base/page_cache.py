@@ -20,7 +20,8 @@ found under the same key, so the version is still read from the shared cache on 
 and a change made by another process makes it old at once.
 
 A page is stored with its gzip copy, which a browser that accepts gzip is given (a phone loads
-15 KiB of standings instead of 170): compressed once per change, not once per request.
+15 KiB of standings instead of 170): compressed once per change, not once per request, and
+given to the very visitor whose request rendered it as well.
 """
 
 from __future__ import annotations
@@ -173,6 +174,7 @@ class PageCacheMiddleware:
             page = Page(dict(response.items()), response.content, gzipped)
             self.cache.set(key, tuple(page))
             self.recent.put(key, page)
+            return page.response(request)  # the first visitor after a change gets it gzipped too
         return response
 
     @staticmethod
