@@ -17,11 +17,14 @@ install: $(INSTALLED)
 which-python:
 	@echo "$(PYTHON)"
 
-$(INSTALLED): pyproject.toml
+$(INSTALLED): pyproject.toml package-lock.json
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (none found on the PATH)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@# Test tools from the npm registry (axe-core), pinned by package-lock.json; never served.
+	@if command -v npm >/dev/null; then npm ci --silent --no-audit --no-fund; \
+	else echo "npm not found: the accessibility checks of the browser tests will be skipped"; fi
 	touch $@
 
 # The site with the demo season, for development (DEBUG on, SQLite unless DATABASE_URL is set).

@@ -1,0 +1,23 @@
+"""axe-core (from the npm registry, pinned in package-lock.json, installed by `make install`;
+never served to visitors) run in the page a browser test has open, with the WCAG 2.2 A and AA
+rules. Injected by Playwright's evaluate, which the site's Content-Security-Policy does not
+govern (the page's own policy is tested as it is: tests/browser/test_security.py)."""
+
+from pathlib import Path
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+MISSING = "axe-core is not installed (make install runs `npm ci`; .ci/run does too)"
+
+RUN = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+  return result.violations.map(v => `${v.impact} ${v.id}: ` +
+    v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
+}"""
+
+
+def violations(page) -> list[str]:
+    """Every WCAG A/AA rule the open page breaks, with up to three of its elements."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    return page.evaluate(RUN, WCAG)
