@@ -64,6 +64,7 @@ urlpatterns = [
     ),
     path("spelers/<int:pk>/", views.player, name="player"),
     path("reglement/", views.page, {"slug": "reglement"}, name="rules"),
+    path("toegankelijkheid/", views.accessibility, name="accessibility"),
     path("prijzen/", views.prizes_page, name="prizes"),
     path("wat-als/", views.what_if_page, name="what-if"),
     path("partij/<int:pk>/", result_entry.own_game, name="own-game"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -325,6 +326,12 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "chart": histories.player_chart(participant, rankings, standings) if own else None,
         },
     )
+
+
+@public_page
+def accessibility(request: HttpRequest) -> HttpResponse:
+    """The accessibility statement: what was tested, what does not work yet, whom to tell."""
+    return render(request, "accessibility.html", {"arbiter_email": settings.ARBITER_EMAIL})
 
 
 @public_page

@@ -21,6 +21,7 @@ PUBLIC = [
     "/rapid/indeling/",
     "/accounts/login/",
     "/accounts/password_reset/",
+    "/toegankelijkheid/",
 ]
 
 

@@ -23,3 +23,12 @@ def test_the_skip_link_takes_the_keyboard_past_the_menu(demo, live_server, page,
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.closest('main') !== null")
     assert focused  # the next stop is in the content, not the menu
+
+
+def test_the_accessibility_statement_is_reached_from_every_page(demo, live_server, page, width):
+    page.goto(f"{live_server.url}/indeling/")
+    page.get_by_role("link", name="Toegankelijkheid").click()
+    expect(page.locator("h1")).to_have_text("Toegankelijkheid")
+    expect(page.get_by_role("heading", name="Wat nog niet goed werkt")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    screenshot(page, "accessibility-statement", width, full_page=True)

@@ -44,3 +44,12 @@ def test_the_favicon_is_there(client):
     icon = client.get(answer["Location"])
     assert icon.status_code == 200
     assert b"<svg" in b"".join(icon.streaming_content if icon.streaming else [icon.content])
+
+
+def test_every_page_links_the_accessibility_statement_in_dutch(client, example_competition):
+    page = client.get(reverse("competition:standings")).content.decode()
+    assert '<a href="/toegankelijkheid/">Toegankelijkheid</a>' in page
+    statement = client.get("/toegankelijkheid/").content.decode()
+    assert "WCAG 2.2 niveau AA" in statement and "axe-core" in statement
+    assert "Wat nog niet goed werkt" in statement
+    assert 'href="mailto:wedstrijdleider@dscdrachten.nl"' in statement
