@@ -79,13 +79,16 @@ class ResultsForm(forms.Form):
         self.round = round_
         self.games = list(round_.games.select_related("white__member", "black__member"))
         for game in self.games:
+            label = _("Board %(board)s: %(white)s – %(black)s") % {
+                "board": game.board,
+                "white": game.white.name,
+                "black": game.black.name,
+            }
             self.fields[f"game_{game.pk}"] = ResultField(
-                label=_("Board %(board)s: %(white)s – %(black)s")
-                % {"board": game.board, "white": game.white.name, "black": game.black.name},
-                required=False,
-                initial=game.result,
-                show_hidden_initial=True,
+                label=label, required=False, initial=game.result, show_hidden_initial=True
             )
+            # The page shows the board in its table row; a screen reader hears it from here.
+            self.fields[f"game_{game.pk}"].widget.attrs["aria-label"] = label
         if self.games:  # the cursor starts on board 1
             self.fields[f"game_{self.games[0].pk}"].widget.attrs["autofocus"] = True
 
