@@ -107,12 +107,16 @@ def dockerfile_cmd() -> list[str]:
 
 
 @contextmanager
-def web_process(env: dict) -> Iterator[int]:
-    """gunicorn as the image's CMD starts it, on a free port; yields the port once it serves."""
+def web_process(env: dict, cwd: Path = ROOT, python: str = "") -> Iterator[int]:
+    """gunicorn as the image's CMD starts it, on a free port; yields the port once it serves.
+    From `cwd` (the checkout, or an image's tree), its gunicorn run by `python` when given."""
     port = free_port()
+    command = dockerfile_cmd()
+    if python:
+        command = [part.replace("exec gunicorn", f"exec {python} -m gunicorn") for part in command]
     server = subprocess.Popen(
-        dockerfile_cmd(),
-        cwd=ROOT,
+        command,
+        cwd=cwd,
         env={**env, "PORT": str(port)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

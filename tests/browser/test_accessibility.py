@@ -5,30 +5,15 @@ import pytest
 
 from competition.models import Participant
 from tests.browser.accessibility import AXE, MISSING, violations
+from tests.pages import PUBLIC_PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not AXE.exists(), reason=MISSING)]
-
-PUBLIC = [
-    "/",
-    "/ranglijst/",
-    "/indeling/",
-    "/prijzen/",
-    "/reglement/",
-    "/teamspelers/",
-    "/training/",
-    "/wat-als/",
-    "/rapid/ranglijst/",
-    "/rapid/indeling/",
-    "/accounts/login/",
-    "/accounts/password_reset/",
-    "/toegankelijkheid/",
-]
 
 
 def test_the_public_pages_break_no_wcag_rule(demo, live_server, page, width):
     player = Participant.objects.filter(member__isnull=False).order_by("pk").first()
     found = {}
-    for path in [*PUBLIC, f"/spelers/{player.pk}/"]:
+    for path in [*PUBLIC_PAGES, f"/spelers/{player.pk}/"]:
         page.goto(f"{live_server.url}{path}")
         if broken := violations(page):
             found[path] = broken

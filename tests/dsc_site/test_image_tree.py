@@ -13,7 +13,6 @@ base and the dependencies the build stage installs from pyproject.toml.)"""
 import os
 import re
 import shutil
-import signal
 import site
 import subprocess
 import sys
@@ -23,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import ROOT, STARTUP, Output, dockerfile_cmd, free_port
+from tests.processes import ROOT, STARTUP, web_process
 
 PYTHON = [sys.executable, "-S"]
 
@@ -151,22 +150,7 @@ def test_the_tree_checks_migrates_serves_health_and_runs_a_worker_pass(image_tre
         done = run(image_tree, image_env, *step)
         assert done.returncode == 0, f"{step}: {done.stderr[-2000:]}"
 
-    port = free_port()
-    command = [
-        part.replace("exec gunicorn", f"exec {' '.join(PYTHON)} -m gunicorn")
-        for part in dockerfile_cmd()
-    ]
-    server = subprocess.Popen(
-        command,
-        cwd=image_tree,
-        env={**image_env, "PORT": str(port)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    output = Output(server.stderr)
-    try:
-        output.wait_for("Booting worker")
+    with web_process(image_env, cwd=image_tree, python=" ".join(PYTHON)) as port:
         with pytest.raises(urllib.error.HTTPError) as unhealthy:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/gezond/", timeout=STARTUP)
         assert unhealthy.value.code == 503  # no worker has run yet
@@ -175,7 +159,3 @@ def test_the_tree_checks_migrates_serves_health_and_runs_a_worker_pass(image_tre
         assert worker.returncode == 0, worker.stderr[-2000:]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/gezond/", timeout=STARTUP) as ok:
             assert ok.read() == b"ok\n"
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=STARTUP)
-        output.close()

@@ -13,6 +13,7 @@ from django.test import Client
 
 from competition.models import Competition, Participant, Round
 from tests.browser.helpers import ARBITER, MEMBER
+from tests.pages import PUBLIC_PAGES
 
 VNU = (
     Path(__file__).resolve().parents[2] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -23,22 +24,6 @@ pytestmark = pytest.mark.skipif(
     not VNU.exists() or JAVA is None,
     reason="the Nu HTML Checker needs `make install` (npm ci: vnu-jar) and Java",
 )
-
-PUBLIC = [
-    "/",
-    "/ranglijst/",
-    "/indeling/",
-    "/prijzen/",
-    "/reglement/",
-    "/teamspelers/",
-    "/training/",
-    "/wat-als/",
-    "/rapid/ranglijst/",
-    "/rapid/indeling/",
-    "/accounts/login/",
-    "/accounts/password_reset/",
-    "/toegankelijkheid/",
-]
 
 
 def as_user(account) -> Client:
@@ -79,7 +64,7 @@ def test_the_sites_own_pages_are_valid_html(demo, tmp_path):
     visitor, member, arbiter = Client(), as_user(MEMBER), as_user(ARBITER)
     round_ = Round.objects.filter(published_at__isnull=False).order_by("-number").first()
     competition = Competition.objects.order_by("pk").first()
-    asked = [("visitor", visitor, path) for path in [*PUBLIC, f"/spelers/{player.pk}/"]]
+    asked = [("visitor", visitor, path) for path in [*PUBLIC_PAGES, f"/spelers/{player.pk}/"]]
     asked += [("member", member, path) for path in ["/ranglijst/", "/afmelden/", "/profiel/"]]
     asked += [
         ("arbiter", arbiter, path)
