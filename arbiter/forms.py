@@ -13,14 +13,14 @@ from django import forms
 from django.contrib.admin.widgets import (
     AdminDateWidget,
     AdminIntegerFieldWidget,
-    AdminSplitDateTime,
 )
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from arbiter.widgets import ParticipantSelect
+from base.admin_labels import LabelledSplitDateTime
 from base.validators import validate_name
+from base.widgets import FastSelect
 from competition.fields import FractionFormField
 from competition.models import Absence, Competition, Game, Round
 from competition.schedule import before, club_week
@@ -137,7 +137,7 @@ class KeyRow(forms.Form):
 
 
 def player_field(label) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(label=label, coerce=int, widget=ParticipantSelect)
+    return forms.TypedChoiceField(label=label, coerce=int, widget=FastSelect)
 
 
 class BoardRow(KeyRow):
@@ -239,8 +239,8 @@ class RoundForm(forms.ModelForm):
         widgets = {
             "number": AdminIntegerFieldWidget,
             "date": AdminDateWidget,
-            "publish_at": AdminSplitDateTime,
-            "bye": ParticipantSelect,
+            "publish_at": LabelledSplitDateTime(Round._meta.get_field("publish_at").verbose_name),
+            "bye": FastSelect,
         }
 
     def __init__(self, *args, players: list[tuple] | None = None, **kwargs):

@@ -16,6 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from simple_history.models import DeletedObject
 from simple_history.template_utils import HistoricalRecordContextHelper
 
+from base.admin_labels import LabelledDatesAdmin
 from base.input_checks import LARGEST_KEY
 
 
@@ -42,11 +43,11 @@ class DutchHistoryContext(HistoricalRecordContextHelper):
         return super().prepare_delta_change_value(change, value)
 
 
-class HistoryAdmin(SimpleHistoryAdmin):
+class HistoryAdmin(LabelledDatesAdmin, SimpleHistoryAdmin):
     """SimpleHistoryAdmin with Dutch titles and change values. Reverting to an old version is
     off unless `revert_allowed`: games, absences and rounds are written through
     `competition.services` only, and the history's form would save them past it (and past the
-    rankings)."""
+    rankings). Its date-and-time inputs are named (base/admin_labels.py)."""
 
     revert_allowed = False
 

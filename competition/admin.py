@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from base.admin_labels import LabelledTabularInline
 from base.history import HistoryAdmin
 from competition.keizer.season import SETTING_NAMES
 from competition.models import (
@@ -52,14 +53,13 @@ class SeasonAdmin(HistoryAdmin):
 RANKING_INPUTS = ("initial_position", "group", "joined_round", "start_points")
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(LabelledTabularInline):
     """The players. Once a round has been paired their places in ranking 0, groups, first
     rounds and start points are fixed, and players are neither added nor removed here: a
     newcomer joins through "Nieuwe speler toevoegen", which says what changes."""
 
     model = Participant
     fields = ("initial_position", "member", "guest_name", "group", "joined_round", "start_points")
-    autocomplete_fields = ("member",)
     extra = 0
 
     def get_readonly_fields(self, request, obj=None):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from arbiter.widgets import ParticipantSelect
+from base.widgets import FastSelect
 from benchmarks.keizer import generated_season
 from clubweek import worker
 from competition import exchange, services
@@ -195,9 +195,9 @@ def test_the_player_select_writes_what_djangos_select_writes():
     ]
     attrs = {"id": "id_games-0-white", "required": True, "disabled": False, "data-x": 'a"b'}
     for value in (None, "", 1, "2", 7):
-        ours = ParticipantSelect(choices=choices).render("games-0-white", value, attrs)
+        ours = FastSelect(choices=choices).render("games-0-white", value, attrs)
         django = forms.Select(choices=choices).render("games-0-white", value, attrs)
         assert ours == django, value
     grouped = [("A", [(1, "een"), (2, "twee")]), (3, "drie")]
-    ours = ParticipantSelect(choices=grouped).render("bye", 2)
+    ours = FastSelect(choices=grouped).render("bye", 2)
     assert ours == forms.Select(choices=grouped).render("bye", 2)

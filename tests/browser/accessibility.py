@@ -10,7 +10,8 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 MISSING = "axe-core is not installed (make install runs `npm ci`; .ci/run does too)"
 
 RUN = """async (tags) => {
-  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+  const result = await axe.run(document, {
+    runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
   return result.violations.map(v => `${v.impact} ${v.id}: ` +
     v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
 }"""

@@ -389,3 +389,33 @@ def test_the_season_in_a_picture_matches_the_stored_snapshots(demo, live_server,
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport
     race.scroll_into_view_if_needed()
     screenshot(page, "race-group-b", width)
+
+
+IN_VIEW_BESIDE_THE_TOTAL = """(withMovement) => {
+  const table = document.querySelector("table.standings"), box = table.parentElement;
+  const rounds = table.querySelectorAll("thead th.rnd"), heads = table.querySelectorAll("thead th");
+  const kept = table.querySelector("thead th.total").getBoundingClientRect();
+  const seen = box.getBoundingClientRect();
+  const cells = withMovement ? [rounds[rounds.length - 1], heads[heads.length - 1]]
+                             : [rounds[rounds.length - 1]];
+  return cells.every((cell) => {
+    const r = cell.getBoundingClientRect();
+    return r.width > 0 && r.left >= kept.right - 1 && r.right <= seen.right + 1;
+  });
+}"""
+
+
+def test_the_standings_open_at_the_latest_round(demo, live_server, page, width):
+    """The round a member most wants to see is in view without scrolling, beside the name and
+    the total: at 1280 px (the table is wider than the screen) with its attendance and movement;
+    on a phone the rounds appear after the switch where the reader looks."""
+    page.goto(f"{live_server.url}/ranglijst/")
+    latest = page.locator("table.standings thead th.rnd").last
+    if width == "phone":
+        expect(latest).to_be_hidden()
+        page.get_by_text("Punten per ronde tonen").click()
+        expect(latest).to_be_visible()
+    # Polled: the script scrolls the box once the page has loaded.
+    page.wait_for_function(IN_VIEW_BESIDE_THE_TOTAL, arg=width == "desktop")
+    assert latest.inner_text() == "12"  # the demo's Sunday: round 12 was the last one played
+    screenshot(page, "standings-latest-round", width)

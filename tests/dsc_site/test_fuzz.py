@@ -7,18 +7,15 @@ requests are derived from the site's own schema (its URLs and forms), not writte
 The count of answers 500 must be 0; a failure lists each address, role and value that gave one.
 """
 
-import re
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 import pytest
 import time_machine
-from django.apps import apps
-from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.browser.helpers import ARBITER, MEMBER
 from tests.demo import DEMO_NOW
+from tests.pages import addresses, client_for, filled
 
 # What an attacker, a broken link or a sleepy thumb sends.
 HOSTILE = [
@@ -35,19 +32,6 @@ HOSTILE = [
 # invitations), and the admin's (search, order, page, filter).
 QUERY_PARAMETERS = ["seizoen", "lid", "datum", "code", "leden", "ronde", "q", "o", "p", "e"]
 ROLES = {"visitor": None, "member": MEMBER, "arbiter": ARBITER}
-# Paths the arbiter's pages take, by their first part: an object of that model, so the page
-# behind the address is reached (a missing object is only a 404).
-MODEL_OF_PART = {
-    "ronde": "competition.Round",
-    "partij": "competition.Game",
-    "afwezigheid": "competition.Absence",
-    "e-mail": "operations.OutgoingMail",
-    "leden": "members.Member",
-    "seizoen": "competition.Season",
-    "competitie": "competition.Competition",
-    "spelers": "competition.Participant",
-}
-SKIPPED = {"accounts/logout/"}  # logs the role out: the rest would be asked anonymously
 # Django's own admin views (lists, change pages, redirects) are asked with fewer values and
 # their forms only on the add pages: they are Django's, tested by Django; what is ours (our
 # views, our admin subclasses, every model's own validation on the add pages) gets them all.
@@ -62,52 +46,6 @@ A_FEW = ["\x00", "' OR 1=1 --", "99999999999999999999"]
 # Pages that read no query parameter and take long to make (the TRF export of a whole season,
 # the admin's list of what a deletion would take with it): their path is asked, not their query.
 NO_QUERY = ("beheer/competitie/<int:pk>/trf/", "/delete/")
-
-
-def addresses() -> list[tuple[str, str]]:
-    """Every route of the site: (pattern, the view's dotted name)."""
-
-    def walk(patterns, prefix=""):
-        for pattern in patterns:
-            if isinstance(pattern, URLResolver):
-                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
-            elif isinstance(pattern, URLPattern):
-                yield prefix + str(pattern.pattern), pattern.lookup_str
-
-    found = dict.fromkeys(walk(get_resolver().url_patterns))
-    return [route for route in found if route[0] not in SKIPPED and "(?P" not in route[0]]
-
-
-def filled(route: str, value: str | None) -> str:
-    """The route with its parameters filled: an existing object's key (or round number) when
-    `value` is None, else the hostile value where the converter lets it through."""
-    parts = route.split("/")
-
-    def existing(index: int, converter: str) -> str:
-        before = parts[index - 1] if index else ""
-        admin_model = re.match(r"beheer/(\w+)/(\w+)/<", route)
-        if admin_model:
-            model = apps.get_model(admin_model[1], admin_model[2])
-        elif before in MODEL_OF_PART:
-            model = apps.get_model(MODEL_OF_PART[before])
-        else:
-            return "1" if converter != "slug" else "eerste-artikel"
-        first = model._default_manager.order_by("pk").first()
-        return str(first.pk) if first else "1"
-
-    out = []
-    for index, part in enumerate(parts):
-
-        def fill(match, index=index):
-            converter = match[1] or "str"
-            if value is None:
-                return existing(index, converter)
-            if converter == "int":
-                return value if value.isdigit() else "99999999999999999999"
-            return re.sub(r"[/\x00-\x1f]", "", value) or "x"
-
-        out.append(re.sub(r"<(?:(\w+):)?\w+>", fill, part))
-    return "/" + "/".join(out)
 
 
 class FormFields(HTMLParser):
@@ -125,19 +63,9 @@ class FormFields(HTMLParser):
             self.forms[-1][1].add(attrs["name"])
 
 
-def client_for(role: str) -> Client:
-    client = Client(raise_request_exception=False)
-    account = ROLES[role]
-    if account:
-        from django.contrib.auth import get_user_model
-
-        client.force_login(get_user_model().objects.get(username=account[0]))
-    return client
-
-
 @pytest.mark.parametrize("role", list(ROLES))
 def test_no_address_query_or_form_answers_500(demo, role):
-    client = client_for(role)
+    client = client_for(ROLES[role])
     failures = []
 
     def ask(method: str, path: str, data: dict | None = None, note: str = ""):
@@ -174,5 +102,5 @@ def test_no_address_query_or_form_answers_500(demo, role):
                     data = {name: value for name in fields if name != "csrfmiddlewaretoken"}
                     ask("POST", target, data, note=value)
                     if ROLES[role] and not client.session.get("_auth_user_id"):
-                        client = client_for(role)  # a form logged the role out: log in again
+                        client = client_for(ROLES[role])  # a form logged the role out: log in again
     assert failures == []

@@ -1,4 +1,5 @@
-"""The player select of the arbiter's round pages, written fast."""
+"""A select written fast: the player selects of the arbiter's round pages, the member selects
+of the admin's rows."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django import forms
 from django.utils.safestring import SafeData, mark_safe
 
 
-class ParticipantSelect(forms.Select):
+class FastSelect(forms.Select):
     """Django's select of one value with its options written here instead of by a template
     each: the same HTML, but a round's page has some 45 selects of 40 players, and 1,800
     option templates took half of its time."""

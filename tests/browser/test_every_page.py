@@ -1,0 +1,107 @@
+"""Issue 27: every page of the site (read from its URL configuration: tests/pages.py), as a
+visitor, a member and the arbiter, at phone and desktop width, breaks no WCAG 2.2 A/AA rule of
+axe-core, of any impact, and fits the screen: nothing pushes the page sideways
+(`document.documentElement.scrollWidth` is the window's width)."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from playwright.sync_api import expect
+
+from competition import services
+from competition.models import Absence, Game, Participant, Round
+from tests.browser.accessibility import AXE, MISSING, violations
+from tests.browser.helpers import ARBITER, MEMBER, log_in, screenshot
+from tests.pages import pages_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not AXE.exists(), reason=MISSING)]
+
+ROLES = {"visitor": None, "member": MEMBER, "arbiter": ARBITER}
+
+
+def arbiters_pages() -> list[str]:
+    """The arbiter's own pages, and the public pages that are different for the arbiter (acting
+    for a member); a draft pairing's review page besides the published rounds'."""
+    draft = Round.objects.filter(published_at__isnull=True).order_by("date").first()
+    played = Round.objects.get(competition=draft.competition, number=draft.number - 1)
+    services.enter_results(played, {game.pk: "1-0" for game in played.games.all()})
+    services.make_pairing(draft)
+    extra = (f"/beheer/ronde/{draft.pk}/", "/", "/afmelden/")
+    return pages_of(ARBITER, admin=True, public=False, extra=extra)
+
+
+def own_game(role: str) -> tuple[str, ...]:
+    """The member's own game of the coming evening (where they enter its result)."""
+    if role != "member":
+        return ()
+    game = Game.objects.filter(black__member__name="Jan de Zeeuw").order_by("-round__date").first()
+    return (f"/partij/{game.pk}/",)
+
+
+# Tables wider than their box at desktop width, unless the box scrolls and always shows its
+# scrollbar (not only while scrolling): then the columns it hides are visibly a scroll away.
+HIDDEN_COLUMNS = """() => [...document.querySelectorAll("table")].flatMap((table) => {
+  const box = table.parentElement, style = getComputedStyle(box);
+  const hidden = table.scrollWidth - box.clientWidth;
+  const reachable = ["auto", "scroll"].includes(style.overflowX) && style.scrollbarColor !== "auto";
+  return hidden > 1 && box.clientWidth > 0 && !reachable ?
+    [`${table.className || table.id || "a table"}: ${hidden} px hidden`] : [];
+})"""
+
+
+def too_wide(page) -> list[str]:
+    """Nothing pushes the page sideways; at desktop width no table hides columns."""
+    window, found = page.viewport_size["width"], []
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    if wide > window:
+        found.append(f"the page is {wide} px wide in a window of {window}")
+    if window >= 1280:
+        found += page.evaluate(HIDDEN_COLUMNS)
+    return found
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_page_breaks_no_wcag_rule_and_fits_the_screen(demo, live_server, page, width, role):
+    paths = arbiters_pages() if role == "arbiter" else pages_of(ROLES[role], extra=own_game(role))
+    if ROLES[role]:
+        log_in(page, live_server.url, ROLES[role], "/")
+    found = {}
+    for path in paths:
+        page.goto(f"{live_server.url}{path}")
+        broken = violations(page)
+        broken += too_wide(page)
+        if broken:
+            found[path] = broken
+    assert len(paths) > {"visitor": 20, "member": 25, "arbiter": 50}[role]
+    assert found == {}, "\n".join(f"{p}: {line}" for p, lines in found.items() for line in lines)
+
+
+EVENING = datetime(2026, 11, 26, 21, 0, tzinfo=ZoneInfo("Europe/Amsterdam"))  # games are on
+
+
+def test_the_evenings_states_fit_the_screen_and_break_no_wcag_rule(demo, live_server, page, width):
+    """What the demo's Sunday does not show: on the evening, round 13's results entered and
+    provisional (the standings' long yellow badge), and Jan's cancellation of round 14 for a
+    team match waiting for the arbiter's confirmation, on the pages Jan reads."""
+    with time_machine.travel(EVENING, tick=True):
+        round_13 = Round.objects.get(competition__kind="classical", number=13)
+        round_14 = Round.objects.get(competition=round_13.competition, number=14)
+        services.enter_results(round_13, {game.pk: "1-0" for game in round_13.games.all()})
+        jan = Participant.objects.get(competition=round_13.competition, member__name="Jan de Zeeuw")
+        services.record_absence(round_14, jan, Absence.Reason.EXCUSED, team_claim=True)
+        game = round_13.games.get(black=jan)
+        log_in(page, live_server.url, MEMBER, "/")
+        found = {}
+        for path in ["/", "/ranglijst/", "/indeling/", "/afmelden/", f"/partij/{game.pk}/"]:
+            page.goto(f"{live_server.url}{path}")
+            broken = violations(page) + too_wide(page)
+            if broken:
+                found[path] = broken
+        page.goto(f"{live_server.url}/ranglijst/")
+        expect(page.locator(".badge.text-bg-warning")).to_contain_text("voorlopig")
+        page.goto(f"{live_server.url}/afmelden/")
+        expect(page.locator("main")).to_contain_text("wacht op bevestiging")
+        screenshot(page, "evening-cancellations", width)
+    assert found == {}, "\n".join(f"{p}: {line}" for p, lines in found.items() for line in lines)
