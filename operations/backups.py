@@ -204,6 +204,11 @@ def _unpack(path: Path, work: Path) -> tuple[dict, Path]:
             digest = _extract(archive, manifest["database"]["name"], database)
     except FileNotFoundError:
         raise BackupRefused(f"{path}: no such file") from None
+    except PermissionError:  # a copy made by root into the container, say (README)
+        raise BackupRefused(
+            f"{path}: cannot be read by this user (uid {os.getuid()}): give the file to the "
+            "site's user first (chown 10001)"
+        ) from None
     except (tarfile.TarError, EOFError, zlib.error, OSError, KeyError) as error:
         raise foreign from error
     if digest != manifest["database"]["sha256"]:

@@ -59,16 +59,17 @@ def ignored(path: str, patterns: list[re.Pattern]) -> bool:
 
 
 def context_files() -> list[str]:
-    """What `docker build .` sends from this checkout (its files, not what git ignores)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    """What `docker build .` sends from this checkout: every file in the folder, what git
+    ignores included (a volunteer's .env, a backup copied out of the container), except what the
+    .dockerignore leaves out."""
     patterns = dockerignore_patterns()
-    return [path for path in listed if (ROOT / path).is_file() and not ignored(path, patterns)]
+    found = []
+    for folder, folders, files in os.walk(ROOT):
+        here = Path(folder).relative_to(ROOT).as_posix()
+        inside = "" if here == "." else f"{here}/"
+        folders[:] = [name for name in folders if not ignored(f"{inside}{name}", patterns)]
+        found += [f"{inside}{name}" for name in files if not ignored(f"{inside}{name}", patterns)]
+    return sorted(found)
 
 
 def final_stage() -> list[str]:
@@ -130,6 +131,25 @@ def run(tree: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [*PYTHON, "manage.py", *args], cwd=tree, env=env, capture_output=True, text=True
     )
+
+
+# What the README has a volunteer put in the checkout on the server: the settings with their
+# secrets (and a copy of them), the DKIM key "beside .env", backups copied out of the container.
+SECRETS = [
+    ".env",
+    ".env.old",
+    "dkim.pem",
+    "dkim.key",
+    "dsc-backup-20261120-000012.tar.gz",
+    "dsc-daily-20261120-000012.tar.gz",
+]
+
+
+def test_no_secret_or_backup_in_the_checkout_reaches_the_image():
+    """A volunteer's secrets and backups never go into the image (they went in, but .env)."""
+    patterns = dockerignore_patterns()
+    assert [name for name in SECRETS if not ignored(name, patterns)] == []
+    assert not ignored("manage.py", patterns) and not ignored("static/favicon.svg", patterns)
 
 
 def test_the_tree_holds_every_package_the_site_imports_and_nothing_of_the_tests(image_tree):

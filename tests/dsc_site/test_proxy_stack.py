@@ -37,6 +37,26 @@ def test_only_the_proxy_is_reachable_and_the_site_trusts_exactly_that_one_proxy(
     assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in proxy["volumes"]
 
 
+def test_the_stack_migrates_before_web_and_worker_start_and_comes_back_after_a_reboot():
+    """Found trying the README's steps (Podman, stand-in images): the worker ran before web's
+    migrate had made the tables, and after a reboot the database stayed down."""
+    services = compose()["services"]
+    migrate = services["migrate"]
+    assert migrate["command"] == "python manage.py migrate --noinput"
+    assert migrate["depends_on"] == {"db": {"condition": "service_healthy"}}
+    for name in ("web", "worker"):
+        assert services[name]["depends_on"] == {
+            "migrate": {"condition": "service_completed_successfully"}
+        }
+        assert services[name]["image"] == migrate["image"]  # one image, built once
+        assert "migrate" not in str(services[name].get("command", ""))
+    assert all(
+        service["restart"] == "unless-stopped"
+        for name, service in services.items()
+        if name != "migrate"
+    )
+
+
 class AsOverTLS(http.cookiejar.DefaultCookiePolicy):
     """The site's cookies are Secure (https only); the test speaks plain http to the proxy on
     loopback, so it sends them as a browser would over the TLS Caddy gives in production."""

@@ -238,6 +238,21 @@ def test_a_missing_file_is_refused(tmp_path, db):
         call_command("restore_site", str(tmp_path / "nothing.tar.gz"), "--no-input")
 
 
+def test_a_file_this_user_cannot_read_is_refused_as_such(tmp_path, db, monkeypatch):
+    """Not "damaged": a backup copied into the container by root is the site's user's to read
+    (the README's restore step gives it to that user). The tests run as root, who reads any
+    file, so the refusal of the file system is the one opening the archive."""
+    copied = tmp_path / "dsc-backup-copied.tar.gz"
+    copied.write_bytes(b"")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(copied))
+
+    monkeypatch.setattr(tarfile, "open", refused)
+    with pytest.raises(CommandError, match=r"copied\.tar\.gz: cannot be read by this user .*chown"):
+        call_command("restore_site", str(copied), "--no-input")
+
+
 @outside_transactions
 def test_the_restore_asks_first(tmp_path, example_competition, monkeypatch):
     good = backups.make_backup(tmp_path, NOW)
