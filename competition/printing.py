@@ -20,8 +20,14 @@ BOARDS_PER_SHEET = 25  # the wall list: one A4 portrait page up to 25 boards
 SLIPS_PER_SHEET = 8  # result slips: two columns of four on A4 portrait
 POSTER_PER_SHEET = 80  # the standings poster: A4 landscape, two columns of at most 40
 POSTER_COLUMNS = 2
-# The poster's type size by the rows of its longest column: large up to 20, medium up to 30.
-POSTER_SIZES = ((20, "large"), (30, "medium"), (POSTER_PER_SHEET // POSTER_COLUMNS, "small"))
+# The poster's type size: the largest whose rows hold the page's longest column and whose name
+# column holds the page's longest name on one line (a wrapped name makes its row twice as high:
+# 40 names of 40 characters in "large" took a second sheet). Rows, characters, size.
+POSTER_SIZES = (
+    (20, 22, "large"),
+    (30, 32, "medium"),
+    (POSTER_PER_SHEET // POSTER_COLUMNS, 44, "small"),
+)
 
 T = TypeVar("T")
 
@@ -93,13 +99,21 @@ class PosterSheet(Sheet):
 
 def poster_layout(rows: Sequence[StandingRow]) -> list[PosterSheet]:
     """The poster's pages, each a list of columns (top to bottom, then the next column), with
-    the type size that fits the page's longest column."""
+    the type size that fits the page's longest column and its longest name (POSTER_SIZES)."""
     pages = balanced(rows, POSTER_PER_SHEET)
     laid_out = []
     for number, page in enumerate(pages, start=1):
         columns = balanced(page, ceil(len(page) / POSTER_COLUMNS) or 1)
         longest = max(len(column) for column in columns)
-        size = next(name for most, name in POSTER_SIZES if longest <= most)
+        widest = max(len(getattr(row, "name", "")) for row in page)
+        size = next(
+            (
+                size
+                for rows, characters, size in POSTER_SIZES
+                if longest <= rows and widest <= characters
+            ),
+            POSTER_SIZES[-1][2],
+        )
         laid_out.append(PosterSheet(number, len(pages), columns, size))
     return laid_out
 

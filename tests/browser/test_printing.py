@@ -16,7 +16,7 @@ from competition.keizer.season import Game as EngineGame
 from competition.keizer.season import Player, Result, Settings
 from competition.keizer.season import Round as EngineRound
 from competition.keizer.season import Season as EngineSeason
-from competition.models import Competition, Round
+from competition.models import Competition, Game, Round
 from members.groups import split_into_groups
 from members.models import Member
 from tests.browser.helpers import ARBITER, SCREENSHOTS, WIDTHS, log_in, screenshot
@@ -249,3 +249,42 @@ def test_every_page_prints_without_the_menu_and_the_buttons(demo, live_server, p
         if path != "/" and not path.startswith("/spelers/"):
             assert "Tonen" in on_screen
             assert all("Tonen" not in sheet for sheet in printed(page, "print-any-page").texts)
+
+
+def test_a_forfeit_on_the_wall_list_is_never_broken_inside_a_word(demo, live_server, page):
+    """Round 13 with every kind of result, forfeits on most boards: each result's words are
+    whole on the sheet ("(reglementair)" was broken into "regleme" and "ntair")."""
+    round_13 = Round.objects.get(competition__kind="classical", number=13)
+    kinds = [Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT]
+    kinds += [Result.WHITE_WINS, Result.DRAW]
+    games = list(round_13.games.order_by("board"))
+    services.enter_results(
+        round_13, {game.pk: kinds[i % len(kinds)].value for i, game in enumerate(games)}
+    )
+    page.goto(f"{live_server.url}/indeling/13/afdrukken/")
+    sheets = printed(page, "print-pairing-forfeits").texts
+    assert len(sheets) == 1
+    for board, white, black in boards_of(round_13):
+        result = Game.objects.get(round=round_13, board=board).get_result_display()
+        assert f" {board} {white} {black} {result} " in sheets[0], result
+
+
+def test_the_poster_of_40_players_with_names_of_40_characters_is_one_landscape_page(
+    transactional_db, live_server, page
+):
+    players = tuple(
+        Player(f"p{i}", f"{long_name(i)} {'Wiebenga-Hoekstra'}"[:40].ljust(40, "x"))
+        for i in range(40)
+    )
+    assert {len(player.name) for player in players} == {40}
+    first = EngineRound(
+        tuple(EngineGame(f"p{i}", f"p{i + 1}", Result.DRAW) for i in range(0, 40, 2))
+    )
+    competition, _ = make_played_competition(EngineSeason(Settings(), players, (first,)))
+    page.set_viewport_size(WIDTHS["desktop"])
+    page.goto(f"{live_server.url}/ranglijst/afdrukken/?seizoen={competition.season.name}")
+    printout = printed(page, "print-poster-40-long-names")
+    assert printout.sizes == [(297, 210)]
+    ranking = competition.rankings.get(after_round=1)
+    for standing in ranking.standings.select_related("participant__member"):
+        assert f" {standing.position} {standing.participant.name} " in printout.texts[0]
