@@ -18,6 +18,7 @@ BENCHMARKS = [
     "benchmarks.rapid_evening",
     "benchmarks.load",
     "benchmarks.fair_use",
+    "benchmarks.lighthouse",
 ]
 
 
