@@ -1,9 +1,16 @@
 """Public pages rendered once per change and then served from a cache that every web process
 shares (the "pages" cache: a folder of files in production).
 
-Only visitors are served from it: a request without a session or a pending message, which
-is a page a logged-in member or the arbiter never sees (their own row, drafts). Only views
-marked `@public_page` are stored, and only answers that set no cookie.
+A visitor (a request without a session) gets the one copy every visitor gets. A logged-in
+member, or the arbiter, gets a copy of their own (their own row marked, their next game, the
+menu with their name; the arbiter's drafts), stored under the same version and minute and their
+session: the cookies that make them who they are (the session's and the form token's), hashed,
+are part of its key, so nobody who does not hold those cookies can be given it, and a copy is
+never shared between two sessions. Their copy is also made old by writes to what only they see
+(`PERSONAL_MODELS`: their own report of a result, their account). A request with a message
+waiting is rendered afresh. Only views marked `@public_page` are stored, and only answers that
+set no cookie but the reader's own as they sent it (a member's session and form token, renewed
+when their copy is rendered, at most once a minute; the stored copy carries no cookie).
 
 A stored page is found under the pages' version, the minute and the address. The version
 changes with every write to a model a page may show: every model but `UNSEEN_MODELS`, whatever
@@ -54,6 +61,7 @@ PAGES = "pages"  # the cache alias in settings.CACHES
 READ_PARAMETERS = ("seizoen",)
 FORMAT = 2  # of a stored page (class Page): a new one never reads an old one
 VERSION_KEY = "version"
+PERSONAL_VERSION_KEY = "personal-version"
 # The models no public page shows, as app labels (every model of the app) or "app.Model":
 # writing them leaves the pages as they are. Every other model is assumed to be shown, so a
 # model added later makes pages old until it is listed here. Accounts are not members (a
@@ -68,6 +76,9 @@ UNSEEN_MODELS = (
     "competition.ResultReport",
     "competition.HistoricalResultReport",
 )
+# What only the person it belongs to sees on a public page: writing it makes the logged-in
+# copies old (not the visitors'), as writing any model the pages show makes every copy old.
+PERSONAL_MODELS = ("auth", "competition.ResultReport", "competition.HistoricalResultReport")
 # The table a statement writes: INSERT [OR IGNORE] INTO t, UPDATE t, DELETE FROM t, TRUNCATE t.
 WRITTEN_TABLE = re.compile(
     r"\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update|delete\s+from|truncate(?:\s+table)?)"
@@ -94,18 +105,29 @@ def changed(**kwargs) -> None:
     caches[PAGES].set(VERSION_KEY, uuid.uuid4().hex, None)
 
 
-def version() -> str:
+def personal_changed() -> None:
+    """Every logged-in person's stored page is old from now on."""
+    caches[PAGES].set(PERSONAL_VERSION_KEY, uuid.uuid4().hex, None)
+
+
+def version(key: str = VERSION_KEY) -> str:
     cache = caches[PAGES]
-    current = cache.get(VERSION_KEY)
+    current = cache.get(key)
     if current is None:  # first use, or dropped from the cache: a new one matches nothing old
         current = uuid.uuid4().hex
-        cache.set(VERSION_KEY, current, None)
+        cache.set(key, current, None)
     return current
 
 
-def is_visitor(request: HttpRequest) -> bool:
+def holder(request: HttpRequest) -> str:
+    """Whose copy a request gets: "" for a visitor, else a hash of the cookies that make the
+    request someone's (the session, and the token the page's forms carry)."""
     cookies = request.COOKIES
-    return settings.SESSION_COOKIE_NAME not in cookies and CookieStorage.cookie_name not in cookies
+    session = cookies.get(settings.SESSION_COOKIE_NAME)
+    if session is None:
+        return ""
+    token = cookies.get(settings.CSRF_COOKIE_NAME, "")
+    return hashlib.sha256(f"{session}\0{token}".encode()).hexdigest()
 
 
 class Page(NamedTuple):
@@ -157,7 +179,7 @@ class PageCacheMiddleware:
         self.recent = Recent()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "GET" or not is_visitor(request):
+        if request.method != "GET" or CookieStorage.cookie_name in request.COOKIES:
             return self.get_response(request)
         key = self.key(request)
         page = self.recent.get(key)
@@ -174,7 +196,9 @@ class PageCacheMiddleware:
             page = Page(dict(response.items()), response.content, gzipped)
             self.cache.set(key, tuple(page))
             self.recent.put(key, page)
-            return page.response(request)  # the first visitor after a change gets it gzipped too
+            answer = page.response(request)  # the first visitor after a change gets it gzipped
+            answer.cookies = response.cookies  # a member's renewed cookies, theirs alone
+            return answer
         return response
 
     @staticmethod
@@ -189,7 +213,11 @@ class PageCacheMiddleware:
         # get_host() checks ALLOWED_HOSTS: a foreign host is refused before anything is served.
         address = f"{request.scheme}://{request.get_host()}{path}"
         digest = hashlib.sha256(address.encode()).hexdigest()
-        return f"page{FORMAT}:{version()}:{minute}:{digest}"
+        key = f"page{FORMAT}:{version()}:{minute}:{digest}"
+        whose = holder(request)
+        if whose:  # a logged-in copy: old when either version changes
+            key = f"{key}:{version(PERSONAL_VERSION_KEY)}:{whose}"
+        return key
 
     @staticmethod
     def may_store(request: HttpRequest, response: HttpResponse) -> bool:
@@ -197,9 +225,21 @@ class PageCacheMiddleware:
             getattr(response, "public_page", False)
             and response.status_code == 200
             and not response.streaming
-            and not response.cookies
-            and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")  # a form's token is personal
+            and only_refreshed_cookies(request, response)
         )
+
+
+def only_refreshed_cookies(request: HttpRequest, response: HttpResponse) -> bool:
+    """Whether the answer sets no cookie but the reader's own again, as they sent it: a
+    member's session and form token, whose expiry every render renews. A visitor's page that
+    sets any cookie (a form's first token, a language) is personal, and so is a new value."""
+    if not holder(request):
+        return not response.cookies
+    own = (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
+    return all(
+        name in own and morsel.value == request.COOKIES.get(name)
+        for name, morsel in response.cookies.items()
+    )
 
 
 def watch_writes(sender, connection, **kwargs) -> None:
@@ -211,13 +251,18 @@ def watch_writes(sender, connection, **kwargs) -> None:
 def _report_writes(execute, sql, params, many, context):
     result = execute(sql, params, many, context)
     if changes_pages(sql):
-        changed()
-        connection = context["connection"]
-        if connection.in_atomic_block and not any(
-            callback is changed for _, callback, _ in connection.run_on_commit
-        ):
-            connection.on_commit(changed)
+        _now_and_at_commit(changed, context["connection"])
+    elif changes_personal_pages(sql):
+        _now_and_at_commit(personal_changed, context["connection"])
     return result
+
+
+def _now_and_at_commit(make_old: Callable[[], None], connection) -> None:
+    make_old()
+    if connection.in_atomic_block and not any(
+        callback is make_old for _, callback, _ in connection.run_on_commit
+    ):
+        connection.on_commit(make_old)
 
 
 def changes_pages(sql: str) -> bool:
@@ -228,9 +273,20 @@ def changes_pages(sql: str) -> bool:
     return written[1] not in unseen_tables()
 
 
+def changes_personal_pages(sql: str) -> bool:
+    """Whether a statement writes what only its owner sees on a public page."""
+    written = WRITTEN_TABLE.match(sql)
+    return written is not None and written[1] in personal_tables()
+
+
 @cache
 def unseen_tables() -> frozenset[str]:
     return tables_of(UNSEEN_MODELS)
+
+
+@cache
+def personal_tables() -> frozenset[str]:
+    return tables_of(PERSONAL_MODELS)
 
 
 def tables_of(labels) -> frozenset[str]:
@@ -254,5 +310,6 @@ def tables_of(labels) -> frozenset[str]:
 def connect() -> None:
     """Called once at start-up (base.apps): a new process may run new code or settings."""
     unseen_tables()  # a wrong label stops the start
+    personal_tables()
     connection_created.connect(watch_writes, dispatch_uid="page_cache.watch_writes")
     setting_changed.connect(changed, dispatch_uid="page_cache.setting_changed")

@@ -249,8 +249,9 @@ def stop(server: subprocess.Popen) -> None:
         pass
 
 
-def fetch(url: str) -> bytes:
-    with urllib.request.urlopen(url, timeout=30) as response:
+def fetch(url: str, cookie: str = "") -> bytes:
+    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
         if response.status != 200:
             raise RuntimeError(f"{url} answered {response.status}")
         return response.read()
@@ -299,8 +300,9 @@ def _percentile(out: str, which: str) -> float:
 @dataclass
 class Page:
     path: str
-    content: bytes  # as a visitor got it
+    content: bytes  # as a visitor (or, with `cookie`, the member) got it
     copy: str  # the static file with the same bytes, e.g. /static/bench/ranglijst.html
+    cookie: str = ""  # a logged-in member's cookies, sent with the page and its copy
 
 
 @dataclass
@@ -314,10 +316,11 @@ class Measured:
 
 def measure(report: Report, env: dict[str, str], folder: Path) -> None:
     workers = production_workers()
+    cookie = member_cookies(env)
     # A first server only to learn the pages' bytes: the static copies must exist before the
     # measured server's workers start (whitenoise lists STATIC_ROOT then).
     with web_server(env, folder, workers) as base:
-        pages = checked_pages(base)
+        pages = checked_pages(base, cookie)
     for page in pages.values():
         copy = folder / "static" / page.copy.removeprefix("/static/")
         copy.parent.mkdir(parents=True, exist_ok=True)
@@ -326,20 +329,21 @@ def measure(report: Report, env: dict[str, str], folder: Path) -> None:
     latency = [f"-t{min(2, workers)}", f"-c{workers}", f"-d{LATENCY_SECONDS}s"]
     results = {}
     with web_server(env, folder, workers) as base:
-        checked_pages(base)  # the measured server serves them whole too
+        checked_pages(base, cookie)  # the measured server serves them whole too
         for name, page in pages.items():
             url, static = f"{base}{page.path}", f"{base}{page.copy}"
             if fetch(static) != page.content:
                 raise RuntimeError(f"{page.copy} is not the bytes of {page.path}")
-            wrk(static, WARM_UP)
-            wrk(url, WARM_UP)
-            static_throughput = wrk(static, THROUGHPUT)
+            sent = ["-H", f"Cookie: {page.cookie}"] if page.cookie else []
+            wrk(static, WARM_UP + sent)
+            wrk(url, WARM_UP + sent)
+            static_throughput = wrk(static, THROUGHPUT + sent)
             results[name] = Measured(
                 size=len(page.content),
-                throughput=wrk(url, THROUGHPUT),
-                latency=wrk(url, latency),
+                throughput=wrk(url, THROUGHPUT + sent),
+                latency=wrk(url, latency + sent),
                 static_throughput=static_throughput,
-                static_latency=wrk(static, latency),
+                static_latency=wrk(static, latency + sent),
             )
     show(report, results, workers, " ".join(latency))
 
@@ -386,8 +390,41 @@ def _latencies(load: Load) -> str:
     return f"{load.p50_ms:.2f}/{load.p99_ms:.2f}"
 
 
-def checked_pages(base: str) -> dict[str, Page]:
-    """The measured pages, each fetched once: status 200 (`fetch`) and the whole page."""
+def member_cookies(env: dict[str, str]) -> str:
+    """The cookies of a member logged in (the leader of ranking 0, with an account made here):
+    a session as the login makes it, and a form token's secret."""
+    code = (
+        "from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY\n"
+        "from django.contrib.auth.models import User\n"
+        "from django.contrib.sessions.backends.db import SessionStore\n"
+        "from django.utils.crypto import get_random_string\n"
+        "from competition.models import Participant\n"
+        "member = Participant.objects.order_by('initial_position').first().member\n"
+        "member.user = User.objects.create_user('bench-member', password=get_random_string(20))\n"
+        "member.save()\n"
+        "session = SessionStore()\n"
+        "session[SESSION_KEY] = str(member.user.pk)\n"
+        "session[BACKEND_SESSION_KEY] = 'django.contrib.auth.backends.ModelBackend'\n"
+        "session[HASH_SESSION_KEY] = member.user.get_session_auth_hash()\n"
+        "session.create()\n"
+        "print(f'sessionid={session.session_key}; csrftoken={get_random_string(32)}')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=COMMAND,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"making a member's session failed:\n{done.stderr}")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def checked_pages(base: str, cookie: str) -> dict[str, Page]:
+    """The measured pages, each fetched once: status 200 (`fetch`) and the whole page; the
+    member's standings with their own row marked."""
     standings = fetch(f"{base}/ranglijst/")
     players = re.findall(rb'href="/spelers/(\d+)/"', standings)
     if len(set(players)) != PLAYERS:
@@ -399,8 +436,14 @@ def checked_pages(base: str) -> dict[str, Page]:
     player = fetch(f"{base}{player_path}")
     if b"Speler " not in player or player.count(b"<tr") < ROUNDS:
         raise RuntimeError(f"{player_path} does not show the player's {ROUNDS} rounds")
+    own = fetch(f"{base}/ranglijst/", cookie)
+    if own.count(b'class="own"') != 1 or b"Uitloggen" not in own:
+        raise RuntimeError("the member's /ranglijst/ does not mark their row")
     return {
         "/ranglijst/": Page("/ranglijst/", standings, f"/static/{COPIES}/ranglijst.html"),
+        "member /ranglijst/": Page(
+            "/ranglijst/", own, f"/static/{COPIES}/ranglijst-lid.html", cookie
+        ),
         "/indeling/": Page("/indeling/", pairing, f"/static/{COPIES}/indeling.html"),
         "player page": Page(player_path, player, f"/static/{COPIES}/speler.html"),
     }

@@ -29,6 +29,16 @@ SLOW_TO_VISIT = (
     "beheer/competition/competition/<path:object_id>/delete/",
 )
 
+# The pages that show a member something of their own (their row, their game, the prizes they
+# are in the running for, their evenings and profile), besides the home page: the other public
+# pages differ from a visitor's only in the menu, which these show too.
+MEMBERS_OWN = ("/ranglijst/", "/indeling/", "/prijzen/", "/afmelden/", "/profiel/", "/partij/")
+
+
+def members_own(path: str) -> bool:
+    return path == "/" or path.startswith(MEMBERS_OWN)
+
+
 # The admin's pages that are one template for every model (a history, the confirmation before a
 # deletion): visited for the first model of each kind of admin.
 ONE_FOR_ALL_MODELS = (".history_view", ".delete_view")
@@ -102,8 +112,8 @@ def pages_of(
     """Every page (an HTML answer 200) that `account` (None: a visitor) opens at the site's
     addresses, filled with existing keys, and at `extra`: the paths of states the demo does not
     show at its first objects (a draft pairing, say). The arbiter's pages (/beheer/) only with
-    `admin`; without, of those only the admin's login page; the others only with `public`. The admin's history and deletion
-    pages once per kind of admin (ONE_FOR_ALL_MODELS)."""
+    `admin`; without, of those only the admin's login page; the others only with `public`.
+    The admin's history and deletion pages once per kind of admin (ONE_FOR_ALL_MODELS)."""
     client = client_for(account)
     found, represented = [], set()
     for route, view in addresses():

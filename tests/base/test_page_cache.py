@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import pytest
 import time_machine
+from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
@@ -312,3 +314,97 @@ def test_the_first_visitor_after_a_change_gets_the_page_gzipped_too(visitor, exa
     assert first["Content-Encoding"] == "gzip"
     assert int(first["Content-Length"]) == len(first.content)
     assert gzip.decompress(first.content).decode() == from_cache(visitor, STANDINGS)
+
+
+# --- A logged-in member's own copy (issue 28) -------------------------------------------------
+
+
+def own_row(page: str) -> str:
+    """The name in the row the page marks as the reader's own ("" when none is)."""
+    start = page.find('class="own" aria-current="true"')
+    if start < 0:
+        return ""
+    return page[start:].split('class="name-text"', 1)[1].split(">", 1)[1].split("<", 1)[0]
+
+
+def member_client(example_competition, name: str, username: str) -> Client:
+    member = example_competition.participants.get(member__name=name).member
+    member.user = User.objects.create_user(username, password=f"{username}-password-123")
+    member.save()
+    return logged_in(member.user)
+
+
+def logged_in(user) -> Client:
+    """A member's browser after the login: the session's cookie and the form token's."""
+    client = Client()
+    client.force_login(user)
+    client.get(reverse("absences:mine"))  # a page with a form: the token's cookie is set
+    assert settings.CSRF_COOKIE_NAME in client.cookies
+    return client
+
+
+def test_a_members_page_is_rendered_once_and_is_theirs_alone(visitor, example_competition):
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    pietersen = member_client(example_competition, "Pietersen", "pietersen")
+    first = jansen.get(STANDINGS)
+    assert first.cookies  # the render refreshes the session's cookie, for this member only
+    page = first.content.decode()
+    assert own_row(page) == "Jansen" and "Uitloggen" in page
+    again = jansen.get(STANDINGS)  # from the cache: no query at all, and no cookie
+    assert again.content.decode() == page and not again.cookies
+    assert from_cache(jansen, STANDINGS) == page
+    assert again["Cache-Control"] == "private, no-store"  # kept by no shared cache
+
+    theirs = pietersen.get(STANDINGS).content.decode()  # another member: their own copy
+    assert own_row(theirs) == "Pietersen"
+    assert own_row(from_cache(pietersen, STANDINGS)) == "Pietersen"
+    assert own_row(from_cache(jansen, STANDINGS)) == "Jansen"
+    assert own_row(cached(visitor, STANDINGS)) == "" and "Uitloggen" not in cached(
+        visitor, STANDINGS
+    )
+
+
+def test_a_second_session_of_the_same_member_gets_a_copy_of_its_own(example_competition):
+    """The copy belongs to the session (its form token with it), not to the member: a session
+    that logs out elsewhere never hands its page to the next."""
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    cached(jansen, STANDINGS)
+    other = logged_in(User.objects.get(username="jansen"))
+    with CaptureQueriesContext(connection) as queries:
+        other.get(STANDINGS)
+    assert queries.captured_queries  # rendered for this session
+
+
+def test_what_only_the_member_sees_makes_their_copy_old_and_not_the_visitors(
+    visitor, example_competition
+):
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    cached(jansen, STANDINGS)
+    cached(visitor, STANDINGS)
+    with connection.cursor() as cursor:  # their own report of a result, or their account
+        cursor.execute("UPDATE auth_user SET first_name = %s WHERE username = %s", ["J", "jansen"])
+    with CaptureQueriesContext(connection) as queries:
+        jansen.get(STANDINGS)
+    assert queries.captured_queries  # rendered again
+    from_cache(visitor, STANDINGS)  # the visitors' copy stays
+
+
+def test_a_change_every_page_shows_makes_the_members_copy_old_too(example_competition):
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    page = cached(jansen, STANDINGS)
+    Member.objects.filter(name="Jansen").update(name="Jansen-de Vries")
+    assert own_row(jansen.get(STANDINGS).content.decode()) == "Jansen-de Vries" != own_row(page)
+
+
+@pytest.mark.parametrize(
+    ("sql", "personal"),
+    [
+        ('INSERT INTO "competition_resultreport" ("game_id") VALUES (%s)', True),
+        ('UPDATE "auth_user" SET "last_login" = %s', True),
+        ('UPDATE "django_session" SET "expire_date" = %s', False),
+        ('INSERT INTO "axes_accessattempt" ("username") VALUES (%s)', False),
+        ('UPDATE "competition_game" SET "result" = %s', False),  # every copy: changes_pages
+    ],
+)
+def test_which_statements_make_the_logged_in_copies_old(sql, personal):
+    assert page_cache.changes_personal_pages(sql) is personal
