@@ -17,10 +17,27 @@ def pytest_report_header():
     return f"hypothesis profile: {hypothesis_profiles.PROFILE} (HYPOTHESIS_PROFILE; CI runs 'ci')"
 
 
+# The tests that take longest (measured with --durations under stress-ng): each group starts
+# with them, so that no worker of pytest-xdist spends the run's last minute alone on one.
+LONGEST_FIRST = (
+    "tests/dsc_site/test_fuzz.py",
+    "tests/dsc_site/test_sqlite_sharing.py",
+    "tests/dsc_site/test_valid_html.py",
+    "tests/dsc_site/test_proxy_stack.py",
+    "tests/dsc_site/test_image_tree.py",
+    "tests/browser/test_every_page.py",
+    "tests/browser/test_security.py",
+    "tests/browser/test_rapid_evening.py",
+)
+
+
 def pytest_collection_modifyitems(items):
     """Browser tests run last: Playwright's sync API leaves an event loop in the main thread
-    for the rest of the session, where Django refuses synchronous database work."""
-    items.sort(key=lambda item: "browser" in item.keywords)
+    for the rest of the session, where Django refuses synchronous database work. Within each
+    group the longest tests come first."""
+    items.sort(
+        key=lambda item: ("browser" in item.keywords, not item.nodeid.startswith(LONGEST_FIRST))
+    )
 
 
 @pytest.fixture(autouse=True)

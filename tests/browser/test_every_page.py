@@ -70,8 +70,17 @@ PAGES_OF = {
     "visitor": lambda: pages_of(None),
     "member": members_pages,
     "arbiter": lambda: [path for path in arbiters_pages() if not MODEL_ADMIN.match(path)],
-    "arbiter in the admin": lambda: [path for path in arbiters_pages() if MODEL_ADMIN.match(path)],
+    "arbiter in the admin": lambda: without_twins(
+        [path for path in arbiters_pages() if MODEL_ADMIN.match(path)]
+    ),
 }
+
+
+def without_twins(paths: list[str]) -> list[str]:
+    """The admin's pages, each model's empty form left out where its filled one is visited: the
+    same form, fields and widgets (tests/dsc_site/test_valid_html.py still checks both)."""
+    filled = {re.sub(r"\d+/change/$", "", path) for path in paths if path.endswith("/change/")}
+    return [path for path in paths if not (path.endswith("/add/") and path[:-4] in filled)]
 
 
 def checked_at_both_widths(page) -> list[str]:
@@ -84,7 +93,7 @@ def checked_at_both_widths(page) -> list[str]:
     return broken
 
 
-AT_LEAST = {"visitor": 20, "member": 8, "arbiter": 12, "arbiter in the admin": 35}  # pages
+AT_LEAST = {"visitor": 20, "member": 8, "arbiter": 12, "arbiter in the admin": 25}  # pages
 
 
 @pytest.mark.parametrize("role", ROLES)
