@@ -108,12 +108,15 @@ def pages_of(
     admin: bool = False,
     public: bool = True,
     extra: tuple[str, ...] = (),
+    one_per_view: bool = False,
 ) -> list[str]:
     """Every page (an HTML answer 200) that `account` (None: a visitor) opens at the site's
     addresses, filled with existing keys, and at `extra`: the paths of states the demo does not
     show at its first objects (a draft pairing, say). The arbiter's pages (/beheer/) only with
     `admin`; without, of those only the admin's login page; the others only with `public`.
-    The admin's history and deletion pages once per kind of admin (ONE_FOR_ALL_MODELS)."""
+    The admin's history and deletion pages once per kind of admin (ONE_FOR_ALL_MODELS). With
+    `one_per_view`, a public view's first page only: the same template for other data (an
+    earlier ranking, the rapid competition's) is left out."""
     client = client_for(account)
     found, represented = [], set()
     for route, view in addresses():
@@ -121,7 +124,7 @@ def pages_of(
         wanted = admin if arbiters else public
         if route in SLOW_TO_VISIT or not wanted or view in represented:
             continue
-        if view.endswith(ONE_FOR_ALL_MODELS):
+        if view.endswith(ONE_FOR_ALL_MODELS) or (one_per_view and not arbiters):
             represented.add(view)
         path = filled(route, None)
         response = client.get(path)

@@ -1,7 +1,9 @@
 """Issue 27: every page of the site (read from its URL configuration: tests/pages.py), as a
 visitor, a member and the arbiter, at phone and desktop width, breaks no WCAG 2.2 A/AA rule of
 axe-core, of any impact, and fits the screen: nothing pushes the page sideways
-(`document.documentElement.scrollWidth` is the window's width)."""
+(`document.documentElement.scrollWidth` is the window's width), and at desktop width no table
+hides columns but behind a scrollbar that is always shown. Besides, the states the demo's
+Sunday does not show: the evening's provisional results, a team claim waiting."""
 
 import re
 from datetime import datetime
@@ -41,7 +43,8 @@ def members_pages() -> list[str]:
     coming game and their page as a player."""
     game = Game.objects.filter(black__member__name="Jan de Zeeuw").order_by("-round__date").first()
     own = (f"/partij/{game.pk}/", f"/spelers/{game.black_id}/")
-    return [path for path in pages_of(MEMBER, extra=own) if members_own(path) or path in own]
+    pages = pages_of(MEMBER, extra=own, one_per_view=True)
+    return [path for path in pages if members_own(path) or path in own]
 
 
 # Tables wider than their box at desktop width, unless the box scrolls and always shows its
@@ -67,7 +70,7 @@ def too_wide(page) -> list[str]:
 
 
 PAGES_OF = {
-    "visitor": lambda: pages_of(None),
+    "visitor": lambda: pages_of(None, one_per_view=True),
     "member": members_pages,
     "arbiter": lambda: [path for path in arbiters_pages() if not MODEL_ADMIN.match(path)],
     "arbiter in the admin": lambda: without_twins(
@@ -93,7 +96,7 @@ def checked_at_both_widths(page) -> list[str]:
     return broken
 
 
-AT_LEAST = {"visitor": 20, "member": 8, "arbiter": 12, "arbiter in the admin": 25}  # pages
+AT_LEAST = {"visitor": 18, "member": 6, "arbiter": 12, "arbiter in the admin": 25}  # pages
 
 
 @pytest.mark.parametrize("role", ROLES)
