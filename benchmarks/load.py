@@ -164,7 +164,7 @@ def prepare_site(env: dict[str, str], folder: Path, last_evening_weeks_ago: int 
     manage(env, "import_season", str(path), "--season", SEASON, "--first-evening", first_evening)
 
 
-def manage(env: dict[str, str], *args: str) -> None:
+def manage(env: dict[str, str], *args: str) -> str:
     done = subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -175,6 +175,7 @@ def manage(env: dict[str, str], *args: str) -> None:
     )
     if done.returncode != 0:
         raise RuntimeError(f"manage.py {args[0]} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
 
 
 # --- gunicorn ------------------------------------------------------------------------------------
@@ -415,17 +416,7 @@ def member_cookies(env: dict[str, str]) -> str:
         "session.create()\n"
         "print(f'sessionid={session.session_key}; csrftoken={get_random_string(32)}')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=COMMAND,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"making a member's session failed:\n{done.stderr}")
-    return done.stdout.strip().splitlines()[-1]
+    return manage(env, "shell", "-c", code).strip().splitlines()[-1]
 
 
 def checked_pages(base: str, cookie: str) -> dict[str, Page]:
