@@ -42,6 +42,19 @@ def log_in(page, url, account, next_path="/"):
         page.get_by_role("button", name="Inloggen").click()
 
 
+def laid_out(page):
+    """Wait until the page and its stylesheets have loaded. A heading can be read as soon as the
+    HTML is there; on a busy machine the CSS can still be on its way, and whatever is measured
+    then (a width, a button's height) is the unstyled page's."""
+    page.wait_for_load_state("load")
+
+
+def fits_the_screen(page):
+    """Nothing on the page sticks out sideways: the window never scrolls horizontally."""
+    laid_out(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
 def screenshot(page, name, width, full_page=False):
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=full_page)

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from competition import services
 from competition.models import Absence, Round
 from members.models import Member
-from tests.browser.helpers import ARBITER, SCREENSHOTS, screenshot
+from tests.browser.helpers import ARBITER, SCREENSHOTS, fits_the_screen, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -29,10 +29,6 @@ def messages(page):
     """The messages the page shows, for expect's retrying assertions: after a form posts, the
     page before it may still be shown for a moment on a busy machine."""
     return page.locator("ul.messagelist")
-
-
-def fits_the_screen(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def contrast(locator) -> float:

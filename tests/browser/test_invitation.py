@@ -16,7 +16,15 @@ from clubweek import pairing_mail
 from competition.models import Absence, Game, ResultReport, Round
 from members import accounts
 from members.models import Member
-from tests.browser.helpers import ARBITER, BOUND, WIDTHS, local, log_in, screenshot
+from tests.browser.helpers import (
+    ARBITER,
+    BOUND,
+    WIDTHS,
+    fits_the_screen,
+    local,
+    log_in,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +45,6 @@ def a_player_without_a_login(exclude=()) -> tuple[Game, Member]:
             if member and member.email and member.user_id is None and member.pk not in exclude:
                 return game, member
     raise AssertionError("the demo has such a member")
-
-
-def fits_the_screen(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def test_the_arbiter_invites_everyone_and_a_member_gets_in_cancels_and_enters_a_result(

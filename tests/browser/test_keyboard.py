@@ -11,7 +11,7 @@ import time_machine
 from playwright.sync_api import expect
 
 from competition.models import Game, Round
-from tests.browser.helpers import ARBITER, MEMBER, screenshot
+from tests.browser.helpers import ARBITER, MEMBER, fits_the_screen, screenshot
 
 pytestmark = pytest.mark.browser
 EVENING = datetime(2026, 11, 26, 21, 0, tzinfo=ZoneInfo("Europe/Amsterdam"))  # games are on
@@ -38,7 +38,7 @@ def test_the_accessibility_statement_is_reached_from_every_page(demo, live_serve
     page.get_by_role("link", name="Toegankelijkheid").click()
     expect(page.locator("h1")).to_have_text("Toegankelijkheid")
     expect(page.get_by_role("heading", name="Wat nog niet goed werkt")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    fits_the_screen(page)
     screenshot(page, "accessibility-statement", width, full_page=True)
 
 

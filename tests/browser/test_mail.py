@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from members import unsubscribe
 from members.models import Member
 from operations.models import OutgoingMail
-from tests.browser.helpers import ARBITER, log_in, screenshot
+from tests.browser.helpers import ARBITER, fits_the_screen, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_a_member_turns_off_the_pairing_mail_from_its_link_without_logging_in(
     expect(page.get_by_role("status")).to_have_text(
         "Klaar: deze e-mails krijg je niet meer: De indeling."
     )
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    fits_the_screen(page)
     screenshot(page, "mail-unsubscribe-done", width)
     jan.refresh_from_db()
     assert (jan.mail_pairing, jan.mail_confirmations) == (False, True)
@@ -57,7 +57,7 @@ def test_the_arbiter_sends_an_email_that_did_not_arrive_again(demo, live_server,
     expect(failed.get_by_role("heading")).to_have_text("E-mails die niet aankwamen")
     assert "jan@example.org: DSC: je indeling voor ronde 13" in failed.inner_text()
     assert "No such user here" in failed.inner_text()
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    fits_the_screen(page)
     screenshot(page, "arbiter-mail-failed", width, full_page=True)
     failed.get_by_role("button", name="Opnieuw versturen").click()
     expect(page.locator(".messagelist")).to_contain_text(

@@ -19,7 +19,7 @@ from competition.keizer.season import Season as EngineSeason
 from competition.models import Competition, Game, Round
 from members.groups import split_into_groups
 from members.models import Member
-from tests.browser.helpers import ARBITER, SCREENSHOTS, WIDTHS, log_in, screenshot
+from tests.browser.helpers import ARBITER, SCREENSHOTS, WIDTHS, laid_out, log_in, screenshot
 from tests.competition.test_views import with_published_next_round
 from tests.factories import big_engine_season, make_played_competition
 
@@ -79,6 +79,7 @@ def boards_of(round_) -> list[tuple[int, str, str]]:
 
 
 def fits_the_screen(page) -> bool:
+    laid_out(page)
     return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 

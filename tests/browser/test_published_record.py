@@ -12,13 +12,9 @@ from playwright.sync_api import expect
 
 from competition.models import Competition, Game, Participant
 from members.models import Member
-from tests.browser.helpers import ARBITER, MEMBER, log_in, screenshot
+from tests.browser.helpers import ARBITER, MEMBER, fits_the_screen, log_in, screenshot
 
 pytestmark = pytest.mark.browser
-
-
-def fits_the_screen(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def test_the_arbiters_pages_keep_the_published_record_and_say_what_happened(

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from competition.models import Absence, Competition
-from tests.browser.helpers import ARBITER, SCREENSHOTS
+from tests.browser.helpers import ARBITER, SCREENSHOTS, fits_the_screen
 from tests.browser.test_security import VIOLATIONS_TO_PYTHON
 
 pytestmark = pytest.mark.browser
@@ -56,10 +56,6 @@ def stored_results(rapid, number):
     return list(
         rapid.rounds.get(number=number).games.order_by("board").values_list("result", flat=True)
     )
-
-
-def fits_the_screen(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def test_the_arbiter_runs_three_rapid_rounds_from_one_page(demo, live_server, page, size):

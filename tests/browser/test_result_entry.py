@@ -13,7 +13,15 @@ import time_machine
 from playwright.sync_api import expect
 
 from competition.models import Game
-from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, screenshot
+from tests.browser.helpers import (
+    ARBITER,
+    MEMBER,
+    WIDTHS,
+    fits_the_screen,
+    laid_out,
+    log_in,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -50,10 +58,6 @@ def enter(page, result):
     page.get_by_role("button", name=re.compile(f"^{re.escape(result)} ")).click()
 
 
-def fits_the_screen(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-
-
 def decide_list(page):
     return page.locator("article.week-decide")
 
@@ -74,6 +78,7 @@ def test_both_players_enter_the_same_result_and_it_stands_provisionally(
         expect(page.locator("h1")).to_have_text("Mijn partij")
         buttons = page.locator("button.result-choice")
         expect(buttons).to_have_count(3)
+        laid_out(page)
         for index in range(3):  # big enough for a thumb, and the page never scrolls sideways
             assert buttons.nth(index).bounding_box()["height"] >= 48
         fits_the_screen(page)

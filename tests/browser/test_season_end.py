@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from competition.models import Season
-from tests.browser.helpers import ARBITER, log_in, screenshot
+from tests.browser.helpers import ARBITER, fits_the_screen, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ def test_the_arbiter_closes_the_running_season_only_with_a_reason_and_reopens_it
         "Test van de wedstrijdleider"
     )
     assert not Season.objects.get(pk=season.pk).is_closed
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    fits_the_screen(page)
     close.click()
     expect(page.locator("ul.messagelist")).to_contain_text(
         "Seizoen 2026-2027 is afgesloten; de stand is definitief."

@@ -5,7 +5,7 @@ article from the menu; a board member writes an article in Markdown, previews th
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import WIDTHS, open_menu, screenshot
+from tests.browser.helpers import WIDTHS, fits_the_screen, open_menu, screenshot
 
 pytestmark = pytest.mark.browser
 BOARD_MEMBER = ("bestuur", "dsc-bestuur-2026")
@@ -18,10 +18,6 @@ Een pen, en je **notatiebiljet**:
 
 <script>alert('niet doen')</script>
 """
-
-
-def fits_the_screen(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def test_a_visitor_opens_training_from_the_menu_and_reads_the_draw_article(

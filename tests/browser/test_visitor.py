@@ -12,7 +12,7 @@ from competition import services
 from competition.keizer.season import Result
 from competition.models import Competition, Standing
 from competition.templatetags.keizer import format_amount
-from tests.browser.helpers import WIDTHS, open_menu, screenshot
+from tests.browser.helpers import WIDTHS, fits_the_screen, open_menu, screenshot
 from tests.browser.test_security import VIOLATIONS_TO_PYTHON
 from tests.competition.test_what_if import entered_for_real
 
@@ -95,7 +95,7 @@ def test_on_a_phone_position_name_and_total_stay_in_view(demo, live_server, page
     viewport = WIDTHS[width]["width"]
     page.goto(f"{live_server.url}/ranglijst/")
     # The page itself never scrolls sideways; the table scrolls inside its own box.
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+    fits_the_screen(page)
     scroller = page.locator(".standings-scroll")
     row = page.locator("table.standings tbody tr").nth(2)
     pos, name, total = row.locator("td.pos"), row.locator("th.name"), row.locator("td.total")
@@ -120,7 +120,7 @@ def test_on_a_phone_position_name_and_total_stay_in_view(demo, live_server, page
         last = row.locator("td").last  # the ± column, scrolled into view
         assert box(last)["x"] + box(last)["width"] <= viewport + 1
         assert box(last)["x"] >= box(total)["x"] + box(total)["width"] - 1
-        assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+        fits_the_screen(page)
         screenshot(page, "standings-scrolled", width)
 
 
@@ -182,7 +182,7 @@ def test_the_prizes_name_each_leader_mid_season(demo, live_server, page, width):
     champion = page.locator("#club-champion").inner_text()
     assert champion.startswith("Leider nu: ") and "nog 16 rondes" in champion
     assert "minstens 19 van de 28 rondes" in champion
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width]["width"]
+    fits_the_screen(page)
     screenshot(page, "prizes", width, full_page=True)
 
 
@@ -228,7 +228,7 @@ def test_a_visitor_asks_what_if_and_sees_the_ranking_change_at_once(demo, live_s
     ]
     if bye:
         assert f"Vrij (oneven): {bye}" in page.locator("#what-if-answer").inner_text()
-    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width]["width"]
+    fits_the_screen(page)
     screenshot(page, "what-if-draws", width, full_page=True)
 
     # Board 1 changed: the script answers in place (the page is not loaded again) and the
@@ -318,7 +318,7 @@ def test_the_season_in_a_picture_matches_the_stored_snapshots(demo, live_server,
     chart = picture.locator("svg.season-chart")
     expect(chart).to_be_visible()
     assert box(chart)["width"] <= viewport
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+    fits_the_screen(page)
     assert read_points(chart) == [[(s.ranking.after_round, s.position) for s in stored]]
     # Tapped (or clicked), a point tells its ranking, value and total, and keeps telling it
     # when the pointer leaves (a phone has no hover); pointed at, another point does.
@@ -386,7 +386,7 @@ def test_the_season_in_a_picture_matches_the_stored_snapshots(demo, live_server,
     expect(point.locator("text")).to_have_text(
         f"Ranglijst 3: plaats {third.position}, totaal {format_amount(third.total)}"
     )
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport
+    fits_the_screen(page)
     race.scroll_into_view_if_needed()
     screenshot(page, "race-group-b", width)
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from operations.models import WorkerHeartbeat
-from tests.browser.helpers import screenshot
+from tests.browser.helpers import fits_the_screen, screenshot
 from tests.factories import make_arbiter
 
 pytestmark = pytest.mark.browser
@@ -34,7 +34,7 @@ def test_the_start_page_warns_in_red_while_the_worker_is_away(
         int, re.findall(r"\d+", warning.evaluate("e => getComputedStyle(e).color"))[:3]
     )
     assert red > 150 and green < 80 and blue < 80  # Django's error colour
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    fits_the_screen(page)
     screenshot(page, "arbiter-worker-late", width)
 
     WorkerHeartbeat.objects.record(timezone.now())  # the worker is back
