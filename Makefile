@@ -21,7 +21,10 @@ $(INSTALLED): pyproject.toml package-lock.json
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (none found on the PATH)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	@# editable_mode=compat: the project is on the path through a one-line .pth. The default
+	@# mode's import hook costs every process, `python -m competition.keizer` too, some 25 ms
+	@# of start-up (pathlib, importlib.util, fnmatch, re).
+	$(BIN)/pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
 	@# Test tools from the npm registry (axe-core), pinned by package-lock.json; never served.
 	@if command -v npm >/dev/null; then npm ci --silent --no-audit --no-fund; \
 	else echo "npm not found: the accessibility checks of the browser tests will be skipped"; fi

@@ -8,11 +8,13 @@ tree of dicts and floats first.
 from __future__ import annotations
 
 from json.encoder import encode_basestring
-from typing import TYPE_CHECKING, Any
 
 from .amounts import AmountTexts, exact_text, rounded
 
+TYPE_CHECKING = False  # `typing` is imported for the type checker only (season_file.py)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .pairing import Pairing
     from .ranking import Ranking
     from .season import Season

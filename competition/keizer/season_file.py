@@ -11,7 +11,6 @@ import os
 import re
 import unicodedata
 from fractions import Fraction
-from typing import Any, BinaryIO
 
 from .frozen import build
 from .season import (
@@ -26,6 +25,11 @@ from .season import (
     Season,
     Settings,
 )
+
+# `typing` is imported for the type checker only: the command line does without its import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 
 class SeasonFileError(ValueError):
