@@ -3,7 +3,9 @@ computes standings; the CSV files, the calendar feeds and the password-reset for
 limited number of requests per client address (`base.clients.client_ip`) per window, counted in
 a cache every web process shares (the "limits" cache: files). Beyond the limit the client gets
 the site's own Dutch page with 429 and Retry-After, which costs next to nothing, so one client
-hammering a page cannot slow the site down for the others.
+hammering a page cannot slow the site down for the others. Only requests that cost work count:
+the middleware runs after the page cache, so a page it answers (a CSV, a feed, a what-if asked
+before: the same question on the same data) is neither counted nor refused.
 
 The limits are generous for a person (a member clicking through what-if, a calendar program
 asking every few minutes, the club's wifi where many members share one address) and tight for
@@ -36,8 +38,8 @@ class Limit:
 
 
 LIMITS = (
-    # What-if computes (0.1-0.3 s of CPU): one at a time per address, so a client keeps one web
-    # worker busy at most, whatever it sends in parallel.
+    # A new what-if question computes (0.05-0.3 s of CPU): one at a time per address, so a
+    # client keeps one web worker busy at most, whatever it sends in parallel.
     Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 30, 60, at_once=1),
     Limit("csv", "GET", re.compile(r"\.csv$"), 30, 60),
     Limit("calendar", "GET", re.compile(r"\.ics$"), 60, 60),

@@ -12,7 +12,10 @@ waiting is rendered afresh. Only views marked `@public_page` are stored, and onl
 set no cookie but the reader's own as they sent it (a member's session and form token, renewed
 when their copy is rendered, at most once a minute; the stored copy carries no cookie).
 
-A stored page is found under the pages' version, the minute and the address. The version
+A stored page is found under the pages' version, the minute and the address: its path and the
+query parameters the page reads (`public_page(reads=...)`; by default only the season picker's),
+so a junk query string finds the page stored without it, and an answer that depends on a
+question (what-if's chosen results) is stored once per question. The version
 changes with every write to a model a page may show: every model but `UNSEEN_MODELS`, whatever
 wrote it (a service, the admin, the worker, a command, a bulk update). The write is caught where
 its SQL is sent, by the table it writes: at once, and again when the transaction commits, so a
@@ -40,7 +43,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import cache, wraps
+from functools import cache, lru_cache, partial, wraps
 from typing import NamedTuple
 from urllib.parse import urlencode
 
@@ -50,14 +53,19 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.core.signals import setting_changed
 from django.db.backends.signals import connection_created
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 PAGES = "pages"  # the cache alias in settings.CACHES
-# The query parameters a public page reads: the season picker's. A public page that comes to
-# read another must add it here (tests/base/test_page_cache.py asks every public page with
-# others and expects the same bytes).
+# Answers to questions (what-if's chosen results): a cache of their own, so that however many
+# are asked they never push the pages out of theirs (a full file cache culls at random).
+QUESTIONS = "questions"
+Reads = Callable[[QueryDict], list[tuple[str, str]]]
+# The query parameters every public page reads: the season picker's. A page that reads others
+# names them (`public_page(reads=...)`); tests/base/test_page_cache.py asks every public page
+# with others and expects the same bytes.
 READ_PARAMETERS = ("seizoen",)
 FORMAT = 2  # of a stored page (class Page): a new one never reads an old one
 VERSION_KEY = "version"
@@ -87,9 +95,29 @@ WRITTEN_TABLE = re.compile(
 )
 
 
-def public_page(view: Callable) -> Callable:
-    """A page a visitor may be given from the cache (it must read nothing but the database,
-    the clock and the address)."""
+class Kind(NamedTuple):
+    """How a public page is stored: what it reads of the query beside the season (the
+    parameters it answers to, as (name, value) in one order whatever the address's), and in
+    which cache."""
+
+    reads: Reads
+    cache: str = PAGES
+
+
+def no_more(query: QueryDict) -> list[tuple[str, str]]:
+    return []
+
+
+NOT_STORED = Kind(no_more)  # an address that is no public page: nothing of it is stored
+
+
+def public_page(
+    view: Callable | None = None, *, reads: Reads = no_more, cache: str = PAGES
+) -> Callable:
+    """A page a visitor may be given from the cache: it reads nothing but the database, the
+    clock, the path, the season picker's parameter and what `reads` returns of the query."""
+    if view is None:
+        return partial(public_page, reads=reads, cache=cache)
 
     @wraps(view)
     def marked(request, *args, **kwargs):
@@ -97,7 +125,23 @@ def public_page(view: Callable) -> Callable:
         response.public_page = True
         return response
 
+    marked.page_kind = Kind(reads, cache)
     return marked
+
+
+@lru_cache(maxsize=1024)
+def kind_of(path: str) -> Kind:
+    """How the page at `path` is stored (found once per path and process)."""
+    try:
+        view = resolve(path).func
+    except Resolver404:
+        return NOT_STORED
+    return getattr(view, "page_kind", NOT_STORED)
+
+
+def forget_kinds(*, setting: str, **kwargs) -> None:
+    if setting == "ROOT_URLCONF":  # tests with views of their own
+        kind_of.cache_clear()
 
 
 def changed(**kwargs) -> None:
@@ -175,16 +219,17 @@ class PageCacheMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self.cache = caches[PAGES]
         self.recent = Recent()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method != "GET" or CookieStorage.cookie_name in request.COOKIES:
             return self.get_response(request)
-        key = self.key(request)
+        kind = kind_of(request.path_info)
+        key = self.key(request, kind)
+        cache = caches[kind.cache]
         page = self.recent.get(key)
         if page is None:
-            page = self.cache.get(key)
+            page = cache.get(key)
             if page is not None:
                 self.recent.put(key, Page(*page))
         if page is not None:
@@ -194,7 +239,7 @@ class PageCacheMiddleware:
             patch_vary_headers(response, ["Accept-Encoding"])
             gzipped = gzip.compress(response.content, compresslevel=6)  # 9 costs twice as much
             page = Page(dict(response.items()), response.content, gzipped)
-            self.cache.set(key, tuple(page))
+            cache.set(key, tuple(page))
             self.recent.put(key, page)
             answer = page.response(request)  # the first visitor after a change gets it gzipped
             answer.cookies = response.cookies  # a member's renewed cookies, theirs alone
@@ -202,12 +247,13 @@ class PageCacheMiddleware:
         return response
 
     @staticmethod
-    def key(request: HttpRequest) -> str:
+    def key(request: HttpRequest, kind: Kind) -> str:
         minute = int(timezone.now().timestamp() // 60)
         # Only the query parameters a public page reads are part of the address: a junk query
         # string finds the page stored without it, and stores none of its own.
         query = urlencode(
             [(name, request.GET[name]) for name in READ_PARAMETERS if name in request.GET]
+            + kind.reads(request.GET)
         )
         path = f"{request.path}?{query}" if query else request.path
         # get_host() checks ALLOWED_HOSTS: a foreign host is refused before anything is served.
@@ -313,3 +359,4 @@ def connect() -> None:
     personal_tables()
     connection_created.connect(watch_writes, dispatch_uid="page_cache.watch_writes")
     setting_changed.connect(changed, dispatch_uid="page_cache.setting_changed")
+    setting_changed.connect(forget_kinds, dispatch_uid="page_cache.forget_kinds")

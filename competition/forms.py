@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -113,4 +114,15 @@ class ResultEntryForm(forms.Form):
             "required": gettext_lazy("Choose the result of your game."),
             "invalid_choice": gettext_lazy("Choose the result of your game."),
         },
+    )
+
+
+def what_if_question(query: QueryDict) -> list[tuple[str, str]]:
+    """What of an address makes its what-if question (the round, each board's result and
+    `leeg`; the season is the page cache's own), in one order: two addresses that ask the same
+    are answered once (`base.page_cache`), whatever else they carry."""
+    return sorted(
+        (name, value)
+        for name, value in query.items()  # the last value of a repeated name, as the form reads
+        if name in WhatIfForm.base_fields or name.startswith(BOARD_PREFIX)
     )

@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 
-from base.page_cache import public_page
+from base.page_cache import QUESTIONS, public_page
 from competition import eligibility, exchange, histories, prizes, what_if
 from competition.explanations import explain
-from competition.forms import WhatIfForm
+from competition.forms import WhatIfForm, what_if_question
 from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import Appearance
 from competition.models import (
@@ -416,12 +416,14 @@ def prizes_page(request: HttpRequest) -> HttpResponse:
     )
 
 
+@public_page(reads=what_if_question, cache=QUESTIONS)
 def what_if_page(request: HttpRequest) -> HttpResponse:
     """Wat als: the ranking that would follow from results the visitor chooses for the round
     being played (or the next published pairing), and the likely pairing of the round after.
-    The one public page that computes (an answer to a question, not a stored fact). Not a
-    `@public_page`: every choice is an address of its own (docs/site.md, "Pages"). Bad input
-    is answered with what was wrong and the form as stored (400), never guessed."""
+    The one public page that computes (an answer to a question, not a stored fact), once per
+    question and data: the page cache keeps each answer under the question its address asks
+    (docs/site.md, "Pages"). Bad input is answered with what was wrong and the form as stored
+    (400, never stored), never guessed."""
     now = timezone.now()
     competition = competition_for(request)
     question = what_if.question_for(competition, timezone.localdate(now))

@@ -335,16 +335,18 @@ MIDDLEWARE.insert(
     MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
     "base.page_cache.PageCacheMiddleware",  # before sessions: a visitor needs none
 )
-# Fair use (base/fair_use.py): the expensive pages' limits per client address, counted first.
+# Fair use (base/fair_use.py): the limits per client address of the pages that cost work,
+# counted once the page cache has not answered (an answer it has costs next to nothing).
 MIDDLEWARE.insert(
-    MIDDLEWARE.index("base.page_cache.PageCacheMiddleware"), "base.fair_use.FairUseMiddleware"
+    MIDDLEWARE.index("base.page_cache.PageCacheMiddleware") + 1, "base.fair_use.FairUseMiddleware"
 )
 _database = DATABASES["default"]
+_pages_folder = Path(os.environ.get("PAGE_CACHE_DIR") or Path(tempfile.gettempdir()) / "dsc-pages")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("PAGE_CACHE_DIR") or Path(tempfile.gettempdir()) / "dsc-pages",
+        "LOCATION": _pages_folder,
         # Two sites (or test runs) on one machine never share pages: the key names the database.
         "KEY_PREFIX": hashlib.sha256(
             "|".join(
@@ -353,6 +355,15 @@ CACHES = {
         ).hexdigest()[:16],
         "TIMEOUT": 120,  # a page is found for one minute at most (the key holds the minute)
         "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+    # What-if's answers, one per question asked (base/page_cache.QUESTIONS): a folder inside
+    # the pages' (a file cache culls only its own folder's files), with a bound of its own.
+    "questions": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": _pages_folder / "questions",
+        "KEY_PREFIX": "questions",
+        "TIMEOUT": 120,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
     # The fair-use counts per client address (base/fair_use.py), shared by every process.
     "limits": {

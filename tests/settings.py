@@ -45,6 +45,11 @@ BACKUP_DIR = ""
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "TIMEOUT": 120},
+    "questions": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "questions",
+        "TIMEOUT": 120,
+    },
     "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"},
     "reports": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -1,13 +1,15 @@
 """Fair use for strangers (issue 26, point 4): the expensive pages take a limited number of
 requests per client address; one too many gets the site's Dutch 429 page with Retry-After,
-another address and the ordinary pages are untouched, and the next window is open again."""
+another address and the ordinary pages are untouched, and the next window is open again. What
+the page cache answers costs nothing and is not counted: each request here that should count
+comes after a change (`page_cache.changed`), as when results are being entered."""
 
 import pytest
 import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from base import fair_use
+from base import fair_use, page_cache
 
 WHAT_IF = reverse("competition:what-if")
 MOMENT = 1_800_000_000  # the start of a window of every limit (a multiple of 600 s)
@@ -33,6 +35,7 @@ def test_one_request_too_many_gets_the_dutch_429_page_and_others_go_on(
     hammer, other = client_from("198.51.100.7"), client_from("203.0.113.5")
 
     def ask(client):
+        page_cache.changed()  # nothing stored: the request costs work, and counts
         if method == "GET":
             return client.get(url)
         return client.post(url, {"email": "iemand@example.org"})
@@ -58,10 +61,23 @@ def test_behind_the_proxy_the_address_it_saw_counts_not_what_the_client_wrote(
     proxy = Client(REMOTE_ADDR="10.0.0.2")
     with time_machine.travel(MOMENT, tick=False):
         for number in range(limit.requests):
+            page_cache.changed()
             forged = f"192.0.2.{number % 250}, 198.51.100.7"  # Caddy appends what it saw
             assert proxy.get(WHAT_IF, HTTP_X_FORWARDED_FOR=forged).status_code == 200
+        page_cache.changed()
         last = proxy.get(WHAT_IF, HTTP_X_FORWARDED_FOR="192.0.2.251, 198.51.100.7")
         assert last.status_code == 429
+
+
+@pytest.mark.parametrize("url", [WHAT_IF, "/ranglijst/1.csv", "/kalender.ics"])
+def test_what_the_page_cache_answers_is_not_counted(example_competition, url):
+    """Issue 28: a what-if asked again (a member clicking back and forth, a page shared in the
+    club's chat) is answered from the page cache, at a static file's cost: never refused."""
+    (limit,) = [rule for rule in fair_use.LIMITS if rule.path.search(url)]
+    client = client_from("198.51.100.7")
+    with time_machine.travel(MOMENT, tick=False):
+        answers = [client.get(url).status_code for _ in range(limit.requests * 2)]
+    assert answers == [200] * (limit.requests * 2)
 
 
 def test_what_if_is_answered_one_at_a_time_per_address(rf):
