@@ -9,6 +9,13 @@
 3. Pairing: 200 present players late in a 28-round period (20 rounds of history, each player has
    met 20 others, mostly the neighbours in the ranking: the hard case for backtracking).
    Target: under 0.2 s.
+4. Compiled speed (issue 28): the whole standings command on the plain 200x60 season at most
+   0.105 s of CPU, what FreeKeizer (the C++ Keizer program) compiled with -O2 took, and on a
+   club's 40x28 season under 0.03 s. FreeKeizer is never part of the project: to see it beside
+   ours, build it under /tmp and give the command that runs it on the same season, in its own
+   input format, in FREEKEIZER_200X60 and FREEKEIZER_40X28 (split as a shell splits words, e.g.
+   FREEKEIZER_200X60="/tmp/freekeizer/build/freekeizer /tmp/freekeizer/200x60.txt"); the two
+   commands then run in turn and the line gives their paired ratio.
 
 Each is measured in-process (best of several runs) and as the whole command
 `python -m competition.keizer standings|pair FILE` (best of several processes). Exits 1 when a
@@ -20,6 +27,8 @@ from __future__ import annotations
 import gc
 import os
 import random
+import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,7 +40,14 @@ from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Absence, Game, Player, Result, Round, Season, Settings
 
-TARGETS = {"standings": 0.3, "pair": 0.2, "200x60": 0.15, "200x60 command": 0.3}
+TARGETS = {
+    "standings": 0.3,
+    "pair": 0.2,
+    "200x60": 0.15,
+    "200x60 command": 0.3,
+    "200x60 FreeKeizer -O2": 0.105,
+    "40x28 command": 0.03,
+}
 LINEAR = 2.5  # 400 players may take at most this many times as long as 200
 
 
@@ -125,6 +141,7 @@ def run(report: Report) -> None:
             LINEAR,
             unit="x",
         )
+        compiled_speed(report, Path(folder), big)
         path = Path(folder) / "pair.json"
         path.write_text(season_file.dumps(pairing_season), encoding="utf-8")
         report.note(f"pair: 200 players, round 21 of a 28-round period, up to {met} meetings each")
@@ -134,6 +151,42 @@ def run(report: Report) -> None:
             TARGETS["pair"] * 1000,
         )
         report.at_most("pair, whole command", command_cpu_ms("pair", path), TARGETS["pair"] * 1000)
+
+
+def compiled_speed(report: Report, folder: Path, big: Season) -> None:
+    """The standings command against FreeKeizer -O2's time (issue 28), with FreeKeizer's own
+    figure beside it when a build is given (see the module's docstring)."""
+    report.note("the standings command against FreeKeizer -O2 (C++); the interpreter alone:")
+    report.note(f"  `python -c pass` takes {process_cpu_ms([sys.executable, '-c', 'pass']):.0f} ms")
+    seasons = {
+        "200x60": (big, TARGETS["200x60 FreeKeizer -O2"]),
+        "40x28": (generated_season(40, 28, rounds_per_period=7, seed=1), TARGETS["40x28 command"]),
+    }
+    for name, (season, target) in seasons.items():
+        path = folder / f"compiled-speed-{name}.json"
+        path.write_text(season_file.dumps(season), encoding="utf-8")
+        ours = [sys.executable, "-m", "competition.keizer", "standings", str(path)]
+        theirs = os.environ.get(f"FREEKEIZER_{name.upper()}")
+        if theirs:
+            figure, freekeizer, ratio = paired_cpu_ms(ours, shlex.split(theirs))
+            report.at_most(
+                f"{name}, whole command",
+                figure,
+                target * 1000,
+                ratio=f"FreeKeizer {freekeizer:.0f} ms in the same run; ours / its {ratio:.2f}",
+            )
+        else:
+            report.at_most(
+                f"{name}, whole command", command_cpu_ms("standings", path), target * 1000
+            )
+
+
+def paired_cpu_ms(ours: list[str], theirs: list[str], runs: int = 9) -> tuple[float, float, float]:
+    """Both commands' least CPU time in ms, run in turn, and the median of the pairs' ratios
+    ours / theirs (pairs keep the ratio fair while the machine's speed drifts)."""
+    pairs = [(process_cpu_ms(ours, runs=1), process_cpu_ms(theirs, runs=1)) for _ in range(runs)]
+    ratio = statistics.median(a / b for a, b in pairs if b > 0) if any(b for _, b in pairs) else 0
+    return min(a for a, _ in pairs), min(b for _, b in pairs), ratio
 
 
 def scaling(larger, smaller) -> float:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import random
 import subprocess
 import sys
@@ -183,6 +184,9 @@ def run_command(command: str, season_path: Path) -> bytes:
         input=text,
         capture_output=True,
         check=True,
+        # Output buffered as a shell runs the command: it leaves without the interpreter's
+        # teardown (os._exit), so all it wrote must have been flushed by then.
+        env={name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"},
     )
     return process.stdout
 
