@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 
+from base import page_cache
 from base.page_cache import QUESTIONS, public_page
 from competition import eligibility, exchange, histories, prizes, what_if
 from competition.explanations import explain
@@ -426,7 +427,7 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
     (400, never stored), never guessed."""
     now = timezone.now()
     competition = competition_for(request)
-    question = what_if.question_for(competition, timezone.localdate(now))
+    question = what_if.question_once(competition, timezone.localdate(now), page_cache.version())
     if question is None:
         return render(
             request, "competition/what_if.html", {"competition": competition, "question": None}
@@ -455,7 +456,10 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
             "boards": [
                 {
                     "board": board,
-                    "field": field,
+                    "name": field.html_name,
+                    "id": field.id_for_label,
+                    "label": field.label,
+                    "value": field.value(),
                     "white": (board.white, names[board.white], lines.get(board.white)),
                     "black": (board.black, names[board.black], lines.get(board.black)),
                 }

@@ -4,11 +4,11 @@ played (or the next published pairing), and the likely pairing of the round afte
 The one public page that computes on request (issue 13): it answers a question, it is not a
 stored fact, so nothing is stored. `round_to_ask` says which round may be asked about,
 `question_for` reads everything the answer needs (the season as the engine reads it, the
-round's boards and absences as stored, the current ranking), `season_with_results` is the pure
-heart (the season with that round played with the chosen results) and `answer` runs the
-engine on it: the ranking (`last_ranking`) and the pairing of the round after with the same
-function the arbiter's "Indeling maken" uses (`pair_next_round`), from the absences recorded
-for that round so far.
+round's boards and absences as stored, the current ranking), once per version of the data
+(`question_once`); `season_with_results` is the pure heart (the season with that round played
+with the chosen results) and `answer` runs the engine on it: the ranking (`last_ranking`) and
+the pairing of the round after with the same function the arbiter's "Indeling maken" uses
+(`pair_next_round`), from the absences recorded for that round so far.
 """
 
 from __future__ import annotations
@@ -154,6 +154,25 @@ def question_for(competition: Competition, today: date) -> Question | None:
         current=current,
         current_round=latest[1] if latest else None,
     )
+
+
+# The questions read since the data last changed, by (data version, competition, day).
+_read: dict[tuple[str, int, date], Question | None] = {}
+_UNREAD = object()
+
+
+def question_once(competition: Competition, today: date, version: str) -> Question | None:
+    """`question_for`, read once per version of the data (`base.page_cache.version`: any
+    write a page may show makes a new one) in each process: every new choice on the same data
+    is computed from what the first one read (a question is never changed once read)."""
+    key = (version, competition.pk, today)
+    question = _read.get(key, _UNREAD)
+    if question is _UNREAD:
+        question = question_for(competition, today)
+        if len(_read) >= 8:  # older versions: never asked for again
+            _read.clear()
+        _read[key] = question
+    return question
 
 
 def season_with_results(

@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from django import template
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -91,3 +92,53 @@ def nav_link(context, view_name: str, label: str, *also: str) -> str:
             label,
         )
     return format_html('<a class="nav-link" href="{}">{}</a>', reverse(view_name), label)
+
+
+@register.simple_tag
+def options(choices, selected: str) -> str:
+    """A select's options with `selected` chosen. What-if writes 7 for each of up to 75
+    boards: made once per language and choice, not once per board."""
+    return _options(tuple((value, str(label)) for value, label in choices), selected)
+
+
+@lru_cache(maxsize=256)
+def _options(choices: tuple[tuple[str, str], ...], selected: str) -> str:
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((value, SELECTED if value == selected else "", label) for value, label in choices),
+    )
+
+
+SELECTED = mark_safe(" selected")
+
+
+@register.simple_tag
+def what_if_player(player: tuple) -> str:
+    """A player of a board on the what-if page (key, name, their line in the ranking that would
+    follow or None), with their place in that ranking (live: the page's script replaces it
+    when a choice changes)."""
+    key, name, line = player
+    place = ""
+    if line is not None:
+        place = format_html(
+            '{} <span class="{}">{}</span>',
+            _("place %(position)s") % {"position": line.position},
+            movement_class(line.movement),
+            movement(line.movement),
+        )
+    return format_html(
+        '{}<span id="what-if-place-{}" class="what-if-live what-if-place">{}</span>',
+        name,
+        key,
+        place,
+    )
+
+
+@register.filter
+def movement_class(change: int | None) -> str:
+    if change and change > 0:
+        return "movement-up"
+    if change and change < 0:
+        return "movement-down"
+    return ""
