@@ -27,13 +27,16 @@ Method:
      median and 99th percentile a visitor sees, for the page and for its static copy.
    Any non-2xx answer or socket error makes the benchmark broken rather than fast.
 
-A logged-in member's `/ranglijst/` is measured the same way (issue 28): a member of the season
+The season's last round is tonight's (round 28 on today's evening, its results in), so that
+what-if asks about it: a what-if with a result chosen on each board (66), asked once before
+(issue 28: the same question on the same data is computed once), is measured like the pages. A
+logged-in member's `/ranglijst/` is measured the same way (issue 28): a member of the season
 with an account made for the run, whose session and form-token cookies wrk sends with the page
 and with its static copy (their own copy of the page, their row marked). Before members' copies
 were stored, their page was rendered for every view: 1/82 of a static file (the issue's figure).
 
-Targets (issue 12) for `/ranglijst/`, also held for `/indeling/`, the player page and the
-member's `/ranglijst/` (all served from the same cache):
+Targets (issue 12) for `/ranglijst/`, also held for `/indeling/`, the player page, the
+member's `/ranglijst/` and the what-if asked again (all served from the page cache):
 - at least 0.5 times its static copy's requests a second (wrk and gunicorn share the machine's
   cores, so only a ratio within one run is comparable between machines). Each process keeps
   its last pages decoded (page_cache.Recent): before that, `/indeling/` (281 KiB, the largest
@@ -61,7 +64,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from benchmarks.report import Report
@@ -80,7 +83,7 @@ COMMAND = 300  # seconds: an upper bound for any one command (migrate, import, o
 
 
 def run(report: Report) -> None:
-    with built_site() as (env, folder):
+    with built_site(last_evening_weeks_ago=0) as (env, folder):  # what-if asks about tonight
         measure(report, env, folder)
 
 
@@ -141,6 +144,7 @@ def production_env(folder: Path, database_url: str) -> dict[str, str]:
         STATIC_ROOT=str(folder / "static"),
         PAGE_CACHE_DIR=str(folder / "pages"),
         LOG_LEVEL="WARNING",
+        TRUSTED_PROXIES="1",  # as behind the shipped stack's Caddy (see MANY_VISITORS)
     )
     return env
 
@@ -309,6 +313,7 @@ class Page:
     content: bytes  # as a visitor (or, with `cookie`, the member) got it
     copy: str  # the static file with the same bytes, e.g. /static/bench/ranglijst.html
     cookie: str = ""  # a logged-in member's cookies, sent with the page and its copy
+    many_visitors: bool = False  # each request from another address (MANY_VISITORS)
 
 
 @dataclass
@@ -341,6 +346,10 @@ def measure(report: Report, env: dict[str, str], folder: Path) -> None:
             if fetch(static) != page.content:
                 raise RuntimeError(f"{page.copy} is not the bytes of {page.path}")
             sent = ["-H", f"Cookie: {page.cookie}"] if page.cookie else []
+            if page.many_visitors:
+                script = folder / "many_visitors.lua"
+                script.write_text(MANY_VISITORS, encoding="utf-8")
+                sent += ["-s", str(script)]
             wrk(static, WARM_UP + sent)
             wrk(url, WARM_UP + sent)
             static_throughput = wrk(static, THROUGHPUT + sent)
@@ -437,6 +446,7 @@ def checked_pages(base: str, cookie: str) -> dict[str, Page]:
     if own.count(b'class="own"') != 1 or b"Uitloggen" not in own:
         marked, menu = own.count(b'class="own"'), b"Uitloggen" in own
         raise RuntimeError(f"the member's /ranglijst/: {marked} rows marked, logged in: {menu}")
+    what_if = what_if_question(base)
     return {
         "/ranglijst/": Page("/ranglijst/", standings, f"/static/{COPIES}/ranglijst.html"),
         "member /ranglijst/": Page(
@@ -444,7 +454,45 @@ def checked_pages(base: str, cookie: str) -> dict[str, Page]:
         ),
         "/indeling/": Page("/indeling/", pairing, f"/static/{COPIES}/indeling.html"),
         "player page": Page(player_path, player, f"/static/{COPIES}/speler.html"),
+        "what-if asked again": Page(
+            what_if, fetch(f"{base}{what_if}"), f"/static/{COPIES}/wat-als.html", "", True
+        ),
     }
+
+
+# A wrk script: every request from another client address, as the proxy in front would say
+# (X-Forwarded-For, TRUSTED_PROXIES=1): a what-if link shared in the club's chat, opened by many.
+# From one address, wrk's 8 connections would meet the fair-use limit each minute, when the
+# stored answer is a minute old and the first of them computes it again (one at a time per
+# address: the others get 429).
+MANY_VISITORS = """
+local visitor = 0
+request = function()
+  visitor = visitor + 1
+  wrk.headers["X-Forwarded-For"] = "10." .. math.floor(visitor / 65536) % 256 .. "."
+    .. math.floor(visitor / 256) % 256 .. "." .. visitor % 256
+  return wrk.format()
+end
+"""
+
+
+def what_if_question(base: str) -> str:
+    """The address of a what-if of tonight's round with a result chosen on every board (asked
+    once here, computed then: the measurement asks it again, as a shared link is)."""
+    form = fetch(f"{base}/wat-als/")
+    boards = re.findall(rb'name="(bord-\d+)"', form)
+    if not boards:
+        raise RuntimeError("/wat-als/ asks about no board")
+    cycle = ["1-0", "1/2-1/2", "0-1"]  # the result codes (keizer.season.Result)
+    query = urlencode(
+        [("ronde", str(ROUNDS))]
+        + [(name.decode(), cycle[index % 3]) for index, name in enumerate(boards)]
+    )
+    path = f"/wat-als/?{query}"
+    answer = fetch(f"{base}{path}")
+    if b"what-if-ranking" not in answer or answer.count(b'<th scope="row">') < PLAYERS * 0.8:
+        raise RuntimeError(f"{path} does not rank the {PLAYERS} players")
+    return path
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ import copy
 from collections.abc import Mapping
 
 from django import forms
-from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -122,12 +121,13 @@ class ResultEntryForm(forms.Form):
     )
 
 
-def what_if_question(query: QueryDict) -> list[tuple[str, str]]:
-    """What of an address makes its what-if question (the round, each board's result and
-    `leeg`; the season is the page cache's own), in one order: two addresses that ask the same
-    are answered once (`base.page_cache`), whatever else they carry."""
+def what_if_question(query: Mapping[str, str]) -> list[tuple[str, str]]:
+    """What of an address's parameters (`base.page_cache.parameters`: by name, the last value
+    of each) makes its what-if question (the round, each board's result and `leeg`; the season
+    is the page cache's own), in one order: two addresses that ask the same are answered once,
+    whatever else they carry."""
     return sorted(
         (name, value)
-        for name, value in query.items()  # the last value of a repeated name, as the form reads
+        for name, value in query.items()
         if name in WhatIfForm.base_fields or name.startswith(BOARD_PREFIX)
     )

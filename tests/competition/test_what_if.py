@@ -354,3 +354,21 @@ def test_a_member_gets_their_own_answer_and_a_visitor_never_theirs(demo):
     assert queries and "Uitloggen" in own and "Uitloggen" not in visitor_page
     assert asked(member, choice) == (own, 0)
     assert asked(Client(), choice) == (visitor_page, 0)
+
+
+@time_machine.travel(DEMO_NOW, tick=False)
+def test_an_address_spelled_otherwise_never_gets_another_questions_answer(demo):
+    """The page cache reads an address as the form does: a name written in %-codes is that
+    name, and of a name given twice the last value counts. Otherwise one visitor's choice
+    could be stored as another question's answer and given to everyone who asks that."""
+    plain, _ = asked(Client(), {"ronde": "13"})
+    assert selected(plain, 1) == ""
+
+    def page(query_string: str) -> str:
+        return Client().get(f"{WHAT_IF}?{query_string}").content.decode()
+
+    assert selected(page("ronde=13&bord%2D1=0-1"), 1) == "0-1"
+    assert selected(page("ronde=13&bord-1=1-0&bord-1=0-1"), 1) == "0-1"
+    assert selected(page("ronde=13&bord-1=0-1&bord-1=1-0"), 1) == "1-0"
+    assert selected(page("ronde=13&bord-1=1-0&bord%2D1=0-1"), 1) == "0-1"
+    assert asked(Client(), {"ronde": "13"}) == (plain, 0)
