@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from urllib.parse import quote
 
 from benchmarks.load import (
     COMMAND,
@@ -29,15 +30,17 @@ from benchmarks.load import (
     web_server,
 )
 from benchmarks.report import Report
+from competition.keizer.season import Result
 
 TARGET_P90_MS = 50
 VISITOR = ["-t1", "-c1", "-d10s", "--latency"]
 HAMMER = ["-t1", "-c8", "-d14s"]
 _UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+OVER_THE_BOARD = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
 # The hammer's requests (a wrk script): each a question not asked before (the first ten
 # boards' results count in base 3), so the page cache never answers it and each would compute.
 NEW_QUESTIONS = f"""
-local results = {{"1-0", "1%2F2-1%2F2", "0-1"}}
+local results = {{{", ".join(f'"{quote(result.value, safe="")}"' for result in OVER_THE_BOARD)}}}
 local asked = 0
 request = function()
   asked = asked + 1

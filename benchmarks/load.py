@@ -483,7 +483,9 @@ def what_if_question(base: str) -> str:
     boards = re.findall(rb'name="(bord-\d+)"', form)
     if not boards:
         raise RuntimeError("/wat-als/ asks about no board")
-    cycle = ["1-0", "1/2-1/2", "0-1"]  # the result codes (keizer.season.Result)
+    from competition.keizer.season import Result
+
+    cycle = [Result.WHITE_WINS.value, Result.DRAW.value, Result.BLACK_WINS.value]
     query = urlencode(
         [("ronde", str(ROUNDS))]
         + [(name.decode(), cycle[index % 3]) for index, name in enumerate(boards)]
