@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from competition import services
 from competition.models import Absence, Game, Participant, Round
-from tests.browser.accessibility import AXE, MISSING, violations
+from tests.browser.accessibility import AXE, MISSING, axe_on_every_page, violations
 from tests.browser.helpers import ARBITER, MEMBER, WIDTHS, log_in, screenshot
 from tests.pages import members_own, pages_of
 
@@ -103,6 +103,7 @@ AT_LEAST = {"visitor": 18, "member": 6, "arbiter": 12, "arbiter in the admin": 2
 def test_every_page_breaks_no_wcag_rule_and_fits_the_screen(demo, live_server, page, role):
     """Each page at phone and at desktop width."""
     paths = PAGES_OF[role]()
+    axe_on_every_page(page)
     page.set_viewport_size(WIDTHS["phone"])
     if ROLES[role]:
         log_in(page, live_server.url, ROLES[role], "/")
@@ -129,6 +130,7 @@ def test_the_evenings_states_fit_the_screen_and_break_no_wcag_rule(demo, live_se
         jan = Participant.objects.get(competition=round_13.competition, member__name="Jan de Zeeuw")
         services.record_absence(round_14, jan, Absence.Reason.EXCUSED, team_claim=True)
         game = round_13.games.get(black=jan)
+        axe_on_every_page(page)
         log_in(page, live_server.url, MEMBER, "/")
         found = {}
         for path in ["/", "/ranglijst/", "/indeling/", "/afmelden/", f"/partij/{game.pk}/"]:
@@ -142,3 +144,24 @@ def test_the_evenings_states_fit_the_screen_and_break_no_wcag_rule(demo, live_se
         expect(page.locator("main")).to_contain_text("wacht op bevestiging")
         screenshot(page, "evening-cancellations", width)
     assert found == {}, "\n".join(f"{p}: {line}" for p, lines in found.items() for line in lines)
+
+
+BROKEN = (
+    '<!doctype html><html lang="nl"><head><title>Kapot</title></head><body style="margin: 0">'
+    "<main>"
+    '<input type="text"><div style="width: 3000px">breed</div></main></body></html>'
+)
+
+
+def test_the_check_sees_a_broken_page(page):
+    """The checks above can fail: on a page that breaks a rule and sticks out, axe (loaded as
+    it is there, before the page's own scripts) names the field without a label, and the
+    width check the overflow."""
+    axe_on_every_page(page)
+    page.route(
+        "http://kapot.test/", lambda route: route.fulfill(body=BROKEN, content_type="text/html")
+    )
+    page.goto("http://kapot.test/")
+    assert page.evaluate("typeof axe") == "object"  # there before anything asked for it
+    assert any(line.startswith("critical label:") for line in violations(page))
+    assert too_wide(page) == ["the page is 3000 px wide in a window of 1280"]
