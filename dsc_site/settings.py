@@ -342,17 +342,16 @@ MIDDLEWARE.insert(
 )
 _database = DATABASES["default"]
 _pages_folder = Path(os.environ.get("PAGE_CACHE_DIR") or Path(tempfile.gettempdir()) / "dsc-pages")
+# Two sites (or test runs) on one machine never share pages: the key names the database.
+_pages_prefix = hashlib.sha256(
+    "|".join(str(_database.get(part)) for part in ("ENGINE", "HOST", "PORT", "NAME")).encode()
+).hexdigest()[:16]
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": _pages_folder,
-        # Two sites (or test runs) on one machine never share pages: the key names the database.
-        "KEY_PREFIX": hashlib.sha256(
-            "|".join(
-                str(_database.get(part)) for part in ("ENGINE", "HOST", "PORT", "NAME")
-            ).encode()
-        ).hexdigest()[:16],
+        "KEY_PREFIX": _pages_prefix,
         "TIMEOUT": 120,  # a page is found for one minute at most (the key holds the minute)
         "OPTIONS": {"MAX_ENTRIES": 5000},
     },
@@ -361,7 +360,7 @@ CACHES = {
     "questions": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": _pages_folder / "questions",
-        "KEY_PREFIX": "questions",
+        "KEY_PREFIX": _pages_prefix,
         "TIMEOUT": 120,
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
