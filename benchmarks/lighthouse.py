@@ -31,24 +31,14 @@ from benchmarks.load import (
     web_server,
 )
 from benchmarks.report import Report
+from tests.browser import chromium
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM = "/usr/bin/chromium"  # the full browser: Lighthouse launches it itself
+CHROMIUM = chromium.FULL  # Lighthouse launches it itself
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGET = 95
 RUNS = 2
-CHROME_FLAGS = " ".join(
-    [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    ]
-)
+CHROME_FLAGS = " ".join(["--headless=new", *chromium.ARGS])
 
 
 def run(report: Report) -> None:

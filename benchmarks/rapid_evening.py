@@ -35,11 +35,12 @@ from pathlib import Path
 
 from benchmarks import django_env
 from benchmarks.report import Report
+from tests.browser import chromium
 
 PLAYERS = 20
 PLAYED = 9  # rounds of earlier evenings
 TABLET = {"width": 820, "height": 1180}
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = chromium.FULL
 SECONDS_PER_STEP = 2.0  # a person reading a result slip and tapping or typing it
 TARGETS = {"interactions": 25, "page_ms": 5000, "server_ms": 2000, "round_s": 60}
 KEYS = ["1", "r", "0"]  # board after board: white wins, a draw, black wins, typed
@@ -179,7 +180,7 @@ def _drive(base, path, cookie, session, timed: Timed, outcome: dict) -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+                args=list(chromium.ARGS),
             )
             context = browser.new_context(viewport=TABLET)
             context.add_cookies([{"name": cookie, "value": session, "url": base}])

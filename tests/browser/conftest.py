@@ -1,18 +1,13 @@
 """Browser tests: Playwright drives Debian's Chromium (never `playwright install`)."""
 
-from pathlib import Path
-
 import pytest
 import time_machine
 from playwright.sync_api import expect
 
+from tests.browser.chromium import ARGS, LIGHTEST
 from tests.browser.helpers import BOUND, NOW, SCREENSHOTS, WIDTHS
 
-# Debian's headless shell is Chromium without its window system: the same engine (Blink, V8,
-# the PDF printer) at about half the CPU of the full browser in headless mode. The full browser
-# is the fallback where only it is installed.
-CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
-CHROMIUM = next((path for path in CHROMIUMS if Path(path).exists()), None)
+CHROMIUM = LIGHTEST
 
 # Every wait for what a page shows (expect's retrying assertions, actions, navigations) gets the
 # same generous bound: with both cores busy a page can take many seconds to appear. It only ends
@@ -44,15 +39,7 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ],
+        "args": list(ARGS),
     }
 
 
