@@ -2,7 +2,9 @@
 
 `standings_json` writes the standings document's text directly, the exact bytes of
 `json.dumps(standings_document(...), ensure_ascii=False)` without building the six-megabyte
-tree of dicts and floats first.
+tree of dicts and floats first. `standings_bytes`, what the command prints, has the same text
+written by `_standings.c` where that was built (`make install`): the compiled twin of
+`standings_json`, held to the same bytes by the tests.
 """
 
 from __future__ import annotations
@@ -10,6 +12,12 @@ from __future__ import annotations
 from json.encoder import encode_basestring
 
 from .amounts import AmountTexts, exact_text, rounded
+from .ranking import compute_rankings, states_and_terms
+
+try:
+    from . import _standings
+except ImportError:  # not built (no C compiler where it was installed): Python writes it
+    _standings = None
 
 TYPE_CHECKING = False  # `typing` is imported for the type checker only (season_file.py)
 if TYPE_CHECKING:
@@ -88,6 +96,38 @@ def standings_json(season: Season, rankings: list[Ranking]) -> str:
             )
         written.append(f"[{', '.join(rows)}]")
     return f'{{"rankings": [{", ".join(written)}]}}'
+
+
+def standings_bytes(season: Season) -> bytes:
+    """The standings document as the command prints it (UTF-8), compiled where it can be."""
+    if _standings is not None:
+        try:
+            return compiled_standings(season)
+        except OverflowError:  # an amount beyond 64 bits: Python's integers have no bound
+            pass
+    return standings_json(season, compute_rankings(season)).encode()
+
+
+def compiled_standings(season: Season) -> bytes:
+    """`standings_json(season, compute_rankings(season))` in UTF-8, written by `_standings.c`
+    from the rankings' states (Python computes them; C multiplies out and writes the points).
+    """
+    states, terms = states_and_terms(season)
+    amounts = AmountTexts(terms.unit)
+    who = [
+        f'"id": {encode_basestring(p.id)}, "name": {encode_basestring(p.name)}'.encode()
+        for p in season.players
+    ]
+    return _standings.document(
+        who,
+        terms.position_values,
+        terms.factors,
+        terms.targets,
+        terms.extra,
+        [(k, order, totals, values) for k, order, totals, _, values, _, _ in states],
+        amounts.rounded,
+        amounts.exact,
+    )
 
 
 def pairing_document(pairing: Pairing) -> dict[str, Any]:

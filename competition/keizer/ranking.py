@@ -12,27 +12,30 @@ met them change, so a full re-valuation costs little more than sorting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
+from collections.abc import Iterator
 from fractions import Fraction
 from math import lcm
 from operator import mul
 
-from .frozen import build
 from .scoring import Outcome, outcomes, weights
 from .season import SHARE_SETTINGS, Season
 from .values import value_at
 
 MAX_REVALUATIONS = 100
+# (k, order, totals, valuation, values by player, passes, oscillation) of ranking k
+State = tuple[int, list[int], list[int], list[int], list[int], int, bool]
+_new = tuple.__new__  # a named tuple made without its keyword-handling `__new__`
 
 
-@dataclass(frozen=True)
-class Standing:
-    rank: int
-    player_id: str
-    value: int  # the value of the new position
-    total_units: int
-    points_units: tuple[int, ...]  # rounds 1..k as valued in this ranking's computation
-    unit: int
+class Standing(namedtuple("Standing", "rank player_id value total_units points_units unit")):
+    """One player's line in a ranking.
+
+    rank: int; player_id: str; value: int, the value of the new position; total_units: int;
+    points_units: tuple[int, ...], rounds 1..k as valued in this ranking's computation; unit: int.
+    """
+
+    __slots__ = ()
 
     @property
     def total(self) -> Fraction:
@@ -43,30 +46,14 @@ class Standing:
         return tuple(Fraction(p, self.unit) for p in self.points_units)
 
 
-def _standing(
-    rank: int, player_id: str, value: int, total_units: int, points_units: tuple, unit: int
-) -> Standing:
-    """`Standing(...)`, made as `frozen.build` makes it (a ranking makes thousands)."""
-    return build(
-        Standing,
-        {
-            "rank": rank,
-            "player_id": player_id,
-            "value": value,
-            "total_units": total_units,
-            "points_units": points_units,
-            "unit": unit,
-        },
-    )
+class Ranking(namedtuple("Ranking", "round standings valuation passes oscillation_stop")):
+    """round: int, k: the ranking after round k (0 = the initial ranking);
+    standings: tuple[Standing, ...]; valuation: tuple[str, ...], the ordering whose values
+    produced the totals; passes: int, how many valuations were computed (1 without full
+    revaluation); oscillation_stop: bool, full revaluation stopped at a repeated ordering
+    without settling."""
 
-
-@dataclass(frozen=True)
-class Ranking:
-    round: int  # k: the ranking after round k (0 = the initial ranking)
-    standings: tuple[Standing, ...]
-    valuation: tuple[str, ...]  # the ordering whose values produced the totals
-    passes: int  # how many valuations were computed (1 without full revaluation)
-    oscillation_stop: bool  # full revaluation stopped at a repeated ordering without settling
+    __slots__ = ()
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -90,6 +77,26 @@ def last_ranking(season: Season) -> Ranking:
     """`compute_rankings(season, with_points=False)[-1]` without building the earlier rankings'
     standings: what the pairing of the next round needs."""
     return _Calculator(season, with_points=False).rankings(last_only=True)[-1]
+
+
+class Terms(namedtuple("Terms", "ids unit position_values factors targets extra")):
+    """A season's rankings in integer form, as `compiled_standings` reads them.
+
+    ids: list[str]; unit: int; position_values: list[int], the value of every 0-based
+    position; factors, targets: per player, per round: the points of round r are
+    `factors[i][r] × value of targets[i][r]`, plus `extra[i].get(r, 0) × own value`.
+    """
+
+    __slots__ = ()
+
+
+def states_and_terms(season: Season) -> tuple[list[State], Terms]:
+    """Every ranking's state (see `_Calculator.states`) and the terms of everyone's points:
+    what `compute_rankings` builds its standings from, without building them."""
+    calculator = _Calculator(season)
+    states = list(calculator.states())
+    c = calculator
+    return states, Terms(c.ids, c.unit, c.values, c.factors, c.targets, c.extra)
 
 
 class _Calculator:
@@ -126,6 +133,13 @@ class _Calculator:
             self.rounds.append(forms)
 
     def rankings(self, last_only: bool = False) -> list[Ranking]:
+        return [self._ranking(*state) for state in self.states(last_only)]
+
+    def states(self, last_only: bool = False) -> Iterator[State]:
+        """Each ranking's state as it is computed: (k, order, totals, valuation, values of the
+        valuation by player, passes, oscillation). The lists are not changed afterwards; the
+        per-round terms (`factors`, `targets`, `extra`) hold rounds 1..k when state k is
+        yielded and grow after it."""
         n = len(self.ids)
         unit, values, start = self.unit, self.values, self.start
         self.own_weight = [unit] * n  # the player's own value counts once, plus round weights
@@ -149,9 +163,8 @@ class _Calculator:
         for i, value in zip(order, values, strict=False):
             totals[i] = value * unit + start[i]
         last = len(self.rounds)
-        result = []
         if not last_only or last == 0:
-            result.append(self._ranking(0, order, totals, order, self._values_of(order), 1, False))
+            yield 0, order, totals, order, self._values_of(order), 1, False
 
         for k in range(1, last + 1):
             self._add_round(k - 1)
@@ -176,10 +189,7 @@ class _Calculator:
                 seen.add(tuple(order))
                 valuation = order
             if not last_only or k == last:
-                result.append(
-                    self._ranking(k, order, totals, valuation, self.current, passes, oscillation)
-                )
-        return result
+                yield k, order, totals, valuation, self.current, passes, oscillation
 
     def _add_round(self, r: int) -> None:
         own_weight, part, current = self.own_weight, self.opponent_part, self.current
@@ -278,15 +288,17 @@ class _Calculator:
                     points = before + (new,)  # noqa: RUF005 - twice as fast as unpacking
                 last_points[i] = points
                 standings.append(
-                    _standing(pos + 1, ids[i], position_values[pos], totals[i], points, unit)
+                    _new(Standing, (pos + 1, ids[i], position_values[pos], totals[i], points, unit))
                 )
             self.last_values = values
         else:
             for pos, i in enumerate(order):
                 standings.append(
-                    _standing(pos + 1, ids[i], position_values[pos], totals[i], (), unit)
+                    _new(Standing, (pos + 1, ids[i], position_values[pos], totals[i], (), unit))
                 )
-        return Ranking(k, tuple(standings), tuple(ids[i] for i in valuation), passes, oscillation)
+        return _new(
+            Ranking, (k, tuple(standings), tuple(ids[i] for i in valuation), passes, oscillation)
+        )
 
     def _changed_points(self, values: list[int]) -> set[int]:
         """The players whose points of earlier rounds differ with these values from the last

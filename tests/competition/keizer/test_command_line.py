@@ -33,7 +33,9 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     """The command's `main` in this process, as `run_process` would run it: what it prints on
     standard output and error, and its exit status (an exception it lets out fails the test,
     as a traceback would)."""
-    stdout, stderr = io.StringIO(), io.StringIO()
+    # Standard output as a process has it: text over bytes (`standings` writes the bytes).
+    stdout = io.TextIOWrapper(io.BytesIO(), "utf-8", write_through=True)
+    stderr = io.StringIO()
     standard_input = io.TextIOWrapper(io.BytesIO((stdin or "").encode("utf-8")), "utf-8")
     collecting = gc.isenabled()
     saved_stdin, sys.stdin = sys.stdin, standard_input
@@ -44,7 +46,8 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
         sys.stdin = saved_stdin
         if collecting:
             gc.enable()  # main turns the collector off for its short process
-    return subprocess.CompletedProcess(args, status, stdout.getvalue(), stderr.getvalue())
+    printed = stdout.buffer.getvalue().decode("utf-8")
+    return subprocess.CompletedProcess(args, status, printed, stderr.getvalue())
 
 
 def test_the_module_runs_as_a_command_and_exits_with_its_status():
