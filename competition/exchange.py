@@ -17,7 +17,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import cached_property
 from typing import NamedTuple
@@ -378,13 +378,11 @@ def season_file_document(competition: Competition) -> dict:
         taken.add(candidate)
         ids[player.id] = candidate
     order = {player.id: index for index, player in enumerate(season.players)}
-    renamed = replace(
-        season,
-        players=tuple(replace(p, id=ids[p.id]) for p in season.players),
+    renamed = season._replace(
+        players=tuple(p._replace(id=ids[p.id]) for p in season.players),
         rounds=tuple(
-            replace(
-                r,
-                games=tuple(replace(g, white=ids[g.white], black=ids[g.black]) for g in r.games),
+            r._replace(
+                games=tuple(g._replace(white=ids[g.white], black=ids[g.black]) for g in r.games),
                 absent={
                     ids[p]: reason
                     for p, reason in sorted(r.absent.items(), key=lambda item: order[item[0]])

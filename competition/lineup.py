@@ -6,7 +6,7 @@ engine, which this module runs to show the arbiter the exact resulting position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
@@ -138,7 +138,7 @@ def preview_newcomer(
     start_points = suggested if start_points is None else start_points
     season = exchange.season_for(competition)
     newcomer = Player("newcomer", member.name, joined_round, start_points)
-    ranking = compute_rankings(replace(season, players=(*season.players, newcomer)))[
+    ranking = compute_rankings(season._replace(players=(*season.players, newcomer)))[
         joined_round - 1
     ]
     position = ranking.position_of("newcomer")

@@ -14,7 +14,7 @@ the pairing of the round after with the same function the arbiter's "Indeling ma
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
@@ -183,7 +183,7 @@ def season_with_results(
     absences `after`. Pure: the engine reads the result like any season."""
     if not 1 <= number <= len(season.rounds) + 1:
         raise ValueError(f"round {number} cannot follow the {len(season.rounds)} rounds played")
-    return replace(season, rounds=(*season.rounds[: number - 1], played), pair=after)
+    return season._replace(rounds=(*season.rounds[: number - 1], played), pair=after)
 
 
 def missing_boards(question: Question, results: Mapping[int, str]) -> list[int]:

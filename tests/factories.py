@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -60,12 +59,11 @@ def make_round_1_with_two_cancelled() -> tuple[Competition, dict[str, int]]:
     time (a third of their values 42 and 41)."""
     season = worked_example_season(1)
     first = season.rounds[0]
-    cancelled = replace(
-        first,
+    cancelled = first._replace(
         games=first.games[:4],
         absent={"de-wit": Reason.EXCUSED, "de-bruin": Reason.EXCUSED},
     )
-    return make_played_competition(replace(season, rounds=(cancelled,)))
+    return make_played_competition(season._replace(rounds=(cancelled,)))
 
 
 def make_line_up(participant: Participant, day: date, board: int = 1) -> ExternalGame:

@@ -4,8 +4,8 @@ make a player eligible for the club championship and the group prizes (and the c
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable
-from dataclasses import dataclass
 from math import ceil
 
 from .scoring import ATTENDED, Outcome, appearances
@@ -29,13 +29,14 @@ def required_rounds(season_rounds: int) -> int:
     return ceil(2 * season_rounds / 3)
 
 
-@dataclass(frozen=True)
-class Forecast:
-    """Where one player stands with the two-thirds rule, from what is known now."""
+class Forecast(namedtuple("Forecast", "attended open required")):
+    """Where one player stands with the two-thirds rule, from what is known now.
 
-    attended: int  # rounds attended so far
-    open: int  # rounds still to come that the player can still attend
-    required: int  # two thirds of the season's rounds
+    attended: int, rounds attended so far; open: int, rounds still to come that the player can
+    still attend; required: int, two thirds of the season's rounds.
+    """
+
+    __slots__ = ()
 
     @property
     def most(self) -> int:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
 
 from .scoring import appearances
 from .season import Season
 
 
-@dataclass(frozen=True)
-class ColourHistory:
-    whites: int = 0
-    blacks: int = 0
-    last: str | None = None  # colour of the last game played (forfeits do not count)
+class ColourHistory(namedtuple("ColourHistory", "whites blacks last", defaults=(0, 0, None))):
+    """whites: int = 0; blacks: int = 0; last: str | None = None, the colour of the last game
+    played (forfeits do not count)."""
+
+    __slots__ = ()
 
     def after(self, colour: str) -> ColourHistory:
         if colour == "white":

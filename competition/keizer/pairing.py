@@ -10,8 +10,8 @@ one step and runs in polynomial time whatever the history.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .colours import colour_histories, colours
 from .matching import Matching
@@ -20,32 +20,29 @@ from .scoring import Outcome, appearances
 from .season import Season
 
 
-@dataclass(frozen=True)
-class Pair:
-    board: int
-    white: str
-    black: str
+class Pair(namedtuple("Pair", "board white black")):
+    """board: int; white: str; black: str (player ids)."""
+
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
-class Repeat:
-    """A forced repeat: two players who already met in this period meet again."""
+class Repeat(namedtuple("Repeat", "first second rounds")):
+    """A forced repeat: two players who already met in this period meet again.
 
-    first: str
-    second: str
-    rounds: tuple[int, ...]
+    first: str; second: str (player ids); rounds: tuple[int, ...], the rounds they met in.
+    """
+
+    __slots__ = ()
 
     def describe(self) -> str:
         rounds = ", ".join(str(r) for r in self.rounds)
         return f"repeat: {self.first} and {self.second} already met this period (round {rounds})"
 
 
-@dataclass(frozen=True)
-class Pairing:
-    round: int
-    pairs: tuple[Pair, ...]
-    bye: str | None
-    repeats: tuple[Repeat, ...]
+class Pairing(namedtuple("Pairing", "round pairs bye repeats")):
+    """round: int; pairs: tuple[Pair, ...]; bye: str | None; repeats: tuple[Repeat, ...]."""
+
+    __slots__ = ()
 
     @property
     def warnings(self) -> list[str]:

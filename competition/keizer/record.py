@@ -7,19 +7,17 @@ and attendance, not here). A win scores 1, a draw ½, a loss 0.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from .scoring import Outcome
 
 
-@dataclass(frozen=True)
-class Record:
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
+class Record(namedtuple("Record", "wins draws losses", defaults=(0, 0, 0))):
+    """wins: int = 0; draws: int = 0; losses: int = 0."""
+
+    __slots__ = ()
 
     @property
     def games(self) -> int:

@@ -8,7 +8,7 @@ which lets the ranking re-value all earlier rounds without re-reading them.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections import namedtuple
 from fractions import Fraction
 
 from .season import Absence, Result, Round, Settings
@@ -80,13 +80,14 @@ def game_outcome(result: Result, is_white: bool) -> Outcome:
     return white if is_white else black
 
 
-@dataclass(frozen=True)
-class Appearance:
-    """One player's part in one round."""
+class Appearance(namedtuple("Appearance", "outcome opponent colour", defaults=(None, None))):
+    """One player's part in one round.
 
-    outcome: Outcome
-    opponent: str | None = None
-    colour: str | None = None  # "white" / "black" for games that were played, else None
+    outcome: Outcome; opponent: str | None = None; colour: str | None = None, "white" or
+    "black" for games that were played, else None.
+    """
+
+    __slots__ = ()
 
 
 def appearances(round_: Round) -> dict[str, Appearance]:

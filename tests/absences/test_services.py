@@ -1,6 +1,5 @@
 """Cancelling and re-registering as a workflow (`plan`, `apply`), and the no-show rule."""
 
-from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction
 
@@ -114,12 +113,12 @@ def de_wit_stayed_away(db):
     """Round 2: de Wit did not come (unexcused); round 3: de Wit lost by default (0-1F)."""
     season = worked_example_season()
     r1, r2, r3 = season.rounds
-    r2 = replace(r2, games=r2.games[:4], absent={"de-wit": Reason.UNEXCUSED})
+    r2 = r2._replace(games=r2.games[:4], absent={"de-wit": Reason.UNEXCUSED})
     last = r3.games[3]  # de Wit (white) – de Oude
-    r3 = replace(
-        r3, games=(*r3.games[:3], replace(last, result=Result.BLACK_WINS_BY_FORFEIT), r3.games[4])
+    r3 = r3._replace(
+        games=(*r3.games[:3], last._replace(result=Result.BLACK_WINS_BY_FORFEIT), r3.games[4])
     )
-    competition, pk = make_played_competition(replace(season, rounds=(r1, r2, r3)))
+    competition, pk = make_played_competition(season._replace(rounds=(r1, r2, r3)))
     for number in (4, 5):
         Round.on_evening(
             competition, number, date(2026, 9, 24) + timedelta(weeks=number - 4)
@@ -163,15 +162,14 @@ def test_the_rule_applies_once_and_registering_again_ends_it(de_wit_stayed_away)
 def test_one_no_show_is_not_enough(db):
     season = worked_example_season()
     r1, r2, r3 = season.rounds
-    r3 = replace(
-        r3,
+    r3 = r3._replace(
         games=(
             *r3.games[:3],
-            replace(r3.games[3], result=Result.BLACK_WINS_BY_FORFEIT),
+            r3.games[3]._replace(result=Result.BLACK_WINS_BY_FORFEIT),
             r3.games[4],
         ),
     )
-    make_played_competition(replace(season, rounds=(r1, r2, r3)))
+    make_played_competition(season._replace(rounds=(r1, r2, r3)))
     assert services.apply_no_show_rule(at(12)) == []
 
 

@@ -3,7 +3,6 @@ before full re-valuation the previous ranking's values, from its round on the ra
 checked against the engine's own valuation on rounds 9, 10 and 11."""
 
 import re
-from dataclasses import replace
 
 import pytest
 from django.urls import reverse
@@ -22,7 +21,7 @@ def text(response) -> str:
 
 @pytest.mark.parametrize("rounds", [9, 10, 11])
 def test_the_player_page_explains_the_values_its_table_uses(client, db, rounds):
-    season = replace(SEASON, rounds=SEASON.rounds[:rounds])
+    season = SEASON._replace(rounds=SEASON.rounds[:rounds])
     assert season.settings.full_revaluation_from_round == 10
     _competition, ids = make_played_competition(season)
     engine = compute_rankings(season)[-1]  # the engine's own ranking after this round

@@ -4,7 +4,6 @@ highlighted, a visitor's page never is. Expected numbers are worked out by hand 
 worked example's results (tests/competition/keizer/data/worked_example.json)."""
 
 import re
-from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
@@ -29,9 +28,9 @@ def with_a_forfeit(db):
     estimated, de Wit has no rating at all."""
     season = worked_example_season(3)
     first = season.rounds[0]
-    board_5 = replace(first.games[4], result=Result.BLACK_WINS_BY_FORFEIT)
-    rounds = (replace(first, games=(*first.games[:4], board_5)), *season.rounds[1:])
-    competition, _ = make_played_competition(replace(season, rounds=rounds))
+    board_5 = first.games[4]._replace(result=Result.BLACK_WINS_BY_FORFEIT)
+    rounds = (first._replace(games=(*first.games[:4], board_5)), *season.rounds[1:])
+    competition, _ = make_played_competition(season._replace(rounds=rounds))
     jansen = Member.objects.get(name="Jansen")
     for day, rating in (
         (date(2026, 9, 1), 1650),

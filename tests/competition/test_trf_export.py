@@ -2,7 +2,6 @@
 by the tests' own reader of the columns (tests/trf16.py); byes, forfeits and absences with their
 codes and points; the header's arbiter, rate of play and round dates."""
 
-from dataclasses import replace
 from datetime import date, datetime
 from fractions import Fraction
 from io import StringIO
@@ -142,16 +141,14 @@ def two_rounds_with_byes_forfeits_and_absences():
     reason there is."""
     season = worked_example_season(1)
     first = season.rounds[0]
-    forfeit = replace(first.games[0], result=Result.WHITE_WINS_BY_FORFEIT)
-    round_1 = replace(
-        first,
+    forfeit = first.games[0]._replace(result=Result.WHITE_WINS_BY_FORFEIT)
+    round_1 = first._replace(
         games=(forfeit, *first.games[1:4]),
         bye="de-bruin",
         absent={"de-wit": Reason.EXCUSED},
     )
-    round_2 = replace(
-        first,
-        games=(replace(first.games[0], result=Result.DOUBLE_FORFEIT),),
+    round_2 = first._replace(
+        games=(first.games[0]._replace(result=Result.DOUBLE_FORFEIT),),
         bye=None,
         absent={
             "bakker": Reason.UNEXCUSED,
@@ -164,7 +161,7 @@ def two_rounds_with_byes_forfeits_and_absences():
             "de-bruin": Reason.TEAM,
         },
     )
-    return replace(season, rounds=(round_1, round_2))
+    return season._replace(rounds=(round_1, round_2))
 
 
 def test_forfeits_byes_and_absences_have_their_codes_and_points(db):
@@ -210,11 +207,11 @@ def test_the_bye_is_worth_its_share_of_a_win_in_half_points(share, points):
 def test_a_bye_worth_half_a_win_is_a_half_point_bye(db):
     season = worked_example_season(1)
     first = season.rounds[0]
-    round_1 = replace(
-        first, games=first.games[:4], bye="de-bruin", absent={"de-wit": Reason.EXCUSED}
+    round_1 = first._replace(
+        games=first.games[:4], bye="de-bruin", absent={"de-wit": Reason.EXCUSED}
     )
     competition, _ = make_played_competition(
-        replace(season, rounds=(round_1,)), bye_fraction=Fraction(1, 2), chief_arbiter="X"
+        season._replace(rounds=(round_1,)), bye_fraction=Fraction(1, 2), chief_arbiter="X"
     )
     de_bruin = next(p for p in trf16.players(trf_text(competition)) if p.name == "de Bruin")
     assert (de_bruin.rounds, de_bruin.points) == ((trf16.Cell(0, "-", "H"),), "0.5")

@@ -1,7 +1,6 @@
 """The public pages: what a visitor sees, in a constant number of queries."""
 
 import re
-from dataclasses import replace
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -135,9 +134,9 @@ def test_a_player_page_explains_draws_absences_and_the_bye(client, db):
     season = worked_example_season(1)
     first = season.rounds[0]
     rounds = (
-        replace(first, games=first.games[:4], absent={"de-wit": Reason.EXCUSED}, bye="de-bruin"),
+        first._replace(games=first.games[:4], absent={"de-wit": Reason.EXCUSED}, bye="de-bruin"),
     )
-    _, pk = make_played_competition(replace(season, rounds=rounds))
+    _, pk = make_played_competition(season._replace(rounds=rounds))
 
     def page(player):
         return client.get(reverse("competition:player", args=[pk[player]])).content.decode()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 import networkx as nx
@@ -72,8 +71,8 @@ def test_results_do_not_depend_on_the_order_of_games_or_absences(season, random)
         random.shuffle(games)
         absent = list(round_.absent.items())
         random.shuffle(absent)
-        shuffled_rounds.append(dataclasses.replace(round_, games=tuple(games), absent=dict(absent)))
-    shuffled = dataclasses.replace(season, rounds=tuple(shuffled_rounds))
+        shuffled_rounds.append(round_._replace(games=tuple(games), absent=dict(absent)))
+    shuffled = season._replace(rounds=tuple(shuffled_rounds))
     assert compute_rankings(shuffled) == compute_rankings(season)
 
 
@@ -88,7 +87,7 @@ def test_the_same_input_gives_the_same_output(season):
 @given(seasons(), st.data())
 def test_a_ranking_does_not_change_when_later_rounds_are_entered(season, data):
     cut = data.draw(st.integers(0, len(season.rounds)))
-    earlier = dataclasses.replace(season, rounds=season.rounds[:cut])
+    earlier = season._replace(rounds=season.rounds[:cut])
     assert compute_rankings(earlier) == compute_rankings(season)[: cut + 1]
 
 
