@@ -4,7 +4,6 @@ arithmetic only (no `Fraction` on the way)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from math import gcd
 
 
@@ -26,15 +25,21 @@ class AmountTexts:
     the same few hundred amounts hundreds of thousands of times."""
 
     def __init__(self, unit: int):
-        self.rounded = _Memo(lambda units: repr(rounded(units, unit)))  # as json writes a float
-        self.exact = _Memo(lambda units: f'"{exact_text(units, unit)}"')  # digits, "-" and "/"
+        self.rounded = _RoundedTexts(unit)  # as json writes a float
+        self.exact = _ExactTexts(unit)  # digits, "-" and "/": nothing to escape
 
 
-class _Memo(dict):
-    def __init__(self, make: Callable[[int], str]):
+class _RoundedTexts(dict):
+    def __init__(self, unit: int):
         super().__init__()
-        self.make = make
+        self.unit = unit
 
     def __missing__(self, units: int) -> str:
-        text = self[units] = self.make(units)
+        text = self[units] = repr(rounded(units, self.unit))
+        return text
+
+
+class _ExactTexts(_RoundedTexts):
+    def __missing__(self, units: int) -> str:
+        text = self[units] = f'"{exact_text(units, self.unit)}"'
         return text
