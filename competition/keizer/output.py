@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from .pairing import Pairing
     from .ranking import Ranking
-    from .season import Season
+    from .season import Player, Season
 
 
 def standings_document(season: Season, rankings: list[Ranking]) -> dict[str, Any]:
@@ -57,10 +57,7 @@ def standings_json(season: Season, rankings: list[Ranking]) -> str:
     (their values and their opponents' did not change), so their lists are written by adding
     the new round's text to the last ones.
     """
-    who = {
-        player.id: f'"id": {encode_basestring(player.id)}, "name": {encode_basestring(player.name)}'
-        for player in season.players
-    }
+    who = {player.id: _who(player) for player in season.players}
     texts: dict[int, AmountTexts] = {}
     # per player: (unit, points, their rounded texts, their exact texts) as last written
     last: dict[str, tuple[int, tuple[int, ...], str, str]] = {}
@@ -98,6 +95,11 @@ def standings_json(season: Season, rankings: list[Ranking]) -> str:
     return f'{{"rankings": [{", ".join(written)}]}}'
 
 
+def _who(player: Player) -> str:
+    """A row's `"id": ..., "name": ...`."""
+    return f'"id": {encode_basestring(player.id)}, "name": {encode_basestring(player.name)}'
+
+
 def standings_bytes(season: Season) -> bytes:
     """The standings document as the command prints it (UTF-8), compiled where it can be."""
     if _standings is not None:
@@ -114,12 +116,8 @@ def compiled_standings(season: Season) -> bytes:
     """
     states, terms = states_and_terms(season)
     amounts = AmountTexts(terms.unit)
-    who = [
-        f'"id": {encode_basestring(p.id)}, "name": {encode_basestring(p.name)}'.encode()
-        for p in season.players
-    ]
     return _standings.document(
-        who,
+        [_who(player).encode() for player in season.players],
         terms.position_values,
         terms.factors,
         terms.targets,
