@@ -79,11 +79,11 @@ def last_ranking(season: Season) -> Ranking:
     return _Calculator(season, with_points=False).rankings(last_only=True)[-1]
 
 
-class Terms(namedtuple("Terms", "ids unit position_values factors targets extra")):
-    """A season's rankings in integer form, as `compiled_standings` reads them.
+class Terms(namedtuple("Terms", "unit position_values factors targets extra")):
+    """A season's rankings in integer form, as `output.compiled_standings` reads them.
 
-    ids: list[str]; unit: int; position_values: list[int], the value of every 0-based
-    position; factors, targets: per player, per round: the points of round r are
+    unit: int; position_values: list[int], the value of every 0-based position; factors,
+    targets, extra: per player (in the season's order), per round: the points of round r are
     `factors[i][r] × value of targets[i][r]`, plus `extra[i].get(r, 0) × own value`.
     """
 
@@ -95,8 +95,9 @@ def states_and_terms(season: Season) -> tuple[list[State], Terms]:
     what `compute_rankings` builds its standings from, without building them."""
     calculator = _Calculator(season)
     states = list(calculator.states())
-    c = calculator
-    return states, Terms(c.ids, c.unit, c.values, c.factors, c.targets, c.extra)
+    return states, Terms(
+        calculator.unit, calculator.values, calculator.factors, calculator.targets, calculator.extra
+    )
 
 
 class _Calculator:
