@@ -70,11 +70,12 @@ static int add_integer(Buffer *buffer, long long value)
     return add(buffer, at, end - at);
 }
 
-/* An amount's two texts, looked up in Python's mappings once per amount and kept here. */
+/* An amount's two texts, looked up in Python's mappings once per amount and kept here (with
+ * a reference, so the text stays while the slot holds it). */
 #define SLOTS 8192 /* 2 ** 13: the hash keeps the top 13 bits */
 typedef struct {
     long long amount;
-    int used;
+    PyObject *rounded_object, *exact_object; /* NULL: the slot is empty */
     const char *rounded, *exact;
     Py_ssize_t rounded_length, exact_length;
 } Slot;
@@ -84,41 +85,49 @@ typedef struct {
     PyObject *rounded, *exact;
 } Texts;
 
-static int text_of(PyObject *mapping, PyObject *key, const char **text, Py_ssize_t *length)
+static void empty(Slot *slot)
 {
-    /* The mapping keeps the text it returns (`amounts._Memo` stores what it makes), so the
-     * pointer stays good while the mapping lives: the caller holds it for the whole call. */
+    Py_CLEAR(slot->rounded_object);
+    Py_CLEAR(slot->exact_object);
+}
+
+static PyObject *text_of(PyObject *mapping, PyObject *key, const char **text, Py_ssize_t *length)
+{
     PyObject *value = PyObject_GetItem(mapping, key);
     if (value == NULL)
-        return -1;
+        return NULL;
     if (!PyUnicode_Check(value)) {
         Py_DECREF(value);
         PyErr_SetString(PyExc_TypeError, "an amount's text must be a str");
-        return -1;
+        return NULL;
     }
     *text = PyUnicode_AsUTF8AndSize(value, length);
-    Py_DECREF(value);
-    return *text == NULL ? -1 : 0;
+    if (*text == NULL) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    return value;
 }
 
 static Slot *texts_of(Texts *texts, long long amount)
 {
     /* Fibonacci hashing: amounts are multiples of a few units, their low bits alike */
     Slot *slot = &texts->slots[((unsigned long long)amount * 11400714819323198485ULL) >> 51];
-    if (slot->used && slot->amount == amount)
+    if (slot->rounded_object != NULL && slot->amount == amount)
         return slot;
+    empty(slot);
     PyObject *key = PyLong_FromLongLong(amount);
     if (key == NULL)
         return NULL;
-    int failed = text_of(texts->rounded, key, &slot->rounded, &slot->rounded_length) < 0
-                 || text_of(texts->exact, key, &slot->exact, &slot->exact_length) < 0;
+    slot->rounded_object = text_of(texts->rounded, key, &slot->rounded, &slot->rounded_length);
+    if (slot->rounded_object != NULL)
+        slot->exact_object = text_of(texts->exact, key, &slot->exact, &slot->exact_length);
     Py_DECREF(key);
-    if (failed) {
-        slot->used = 0;
+    if (slot->exact_object == NULL) {
+        empty(slot);
         return NULL;
     }
     slot->amount = amount;
-    slot->used = 1;
     return slot;
 }
 
@@ -377,6 +386,9 @@ static PyObject *document(PyObject *module, PyObject *args)
     result = PyBytes_FromStringAndSize(out.data, out.length);
 done:
     release(&work);
+    if (texts.slots)
+        for (Py_ssize_t i = 0; i < SLOTS; i++)
+            empty(&texts.slots[i]);
     PyMem_Free(texts.slots);
     PyMem_Free(out.data);
     return result;

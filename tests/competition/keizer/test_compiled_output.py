@@ -85,6 +85,38 @@ def test_the_compiled_writer_writes_what_it_is_given():
     )
 
 
+class Unkept(dict):
+    """A mapping that makes a new text at every lookup and keeps none of them."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, units):
+        return self.make(units)
+
+
+def test_the_compiled_writer_holds_the_texts_it_uses():
+    """The C writer keeps a reference to each text it holds, so a mapping that keeps nothing
+    gives the same bytes (no pointer into a freed string)."""
+    season = load("everything_41x30")
+    states, terms = states_and_terms(season)
+    unkept = (  # each text made by a memo of its own, freed with it
+        Unkept(lambda units: output.AmountTexts(terms.unit).rounded[units]),
+        Unkept(lambda units: output.AmountTexts(terms.unit).exact[units]),
+    )
+    written = output._standings.document(
+        [output._who(player).encode() for player in season.players],
+        terms.position_values,
+        terms.factors,
+        terms.targets,
+        terms.extra,
+        [(k, order, totals, values) for k, order, totals, _, values, _, _ in states],
+        *unkept,
+    )
+    assert written == python_standings(season)
+
+
 @pytest.mark.parametrize(
     "factors, targets, extra, states",
     [
