@@ -97,11 +97,11 @@ def loads(text: str, max_bytes: int = MAX_FILE_BYTES) -> Season:
 
 
 def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    document = {}
-    for key, value in pairs:
-        if key in document:
-            raise ValueError(f"duplicate key {_shown(key)}")
-        document[key] = value
+    document = dict(pairs)
+    if len(document) < len(pairs):  # the first key that comes again
+        seen: set[str] = set()
+        key = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f"duplicate key {_shown(key)}")
     return document
 
 

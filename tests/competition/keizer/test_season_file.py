@@ -222,6 +222,9 @@ def test_duplicate_keys_are_refused():
             '{"players": [{"id": "a"}], "rounds": [{"absent": {"a": "excused", "a": "team"}}]}'
         )
     assert str(error.value) == "malformed JSON: duplicate key 'a'"
+    with pytest.raises(SeasonFileError) as error:  # the first key that comes again is named
+        season_file.loads('{"rounds": [], "players": [], "players": [], "rounds": []}')
+    assert str(error.value) == "malformed JSON: duplicate key 'players'"
 
 
 def test_the_written_file_is_json_with_every_setting(worked_example):
