@@ -69,8 +69,9 @@ def test_the_settings_names_are_the_fields_in_order():
 
 IMPORT_PROBE = """
 import sys
-from competition.keizer import attendance, colours, record, scoring, season_file
-season_file.loads(open(sys.argv[1], encoding="utf-8").read())
+from competition.keizer import attendance, colours, output, pairing, ranking, record, scoring
+from competition.keizer import season_file
+output.standings_bytes(season_file.loads(open(sys.argv[1], encoding="utf-8").read()))
 print(",".join(m for m in ("dataclasses", "inspect", "typing") if m in sys.modules) or "none")
 """
 
