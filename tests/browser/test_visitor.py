@@ -48,6 +48,15 @@ def test_a_visitor_reads_the_standings_and_the_pairing(demo, live_server, page, 
     headers = page.locator("table.standings thead th")
     # #, name, total, group, value; rating, games, +, =, −, %; 12 rounds; att., ±
     assert headers.count() == 5 + 6 + 12 + 2
+    # The last column's ▲ is green and ▼ red, the rest of the row in the text's colour.
+    colours = {
+        name: page.locator(f"table.standings tbody td{cell}").first.evaluate(
+            "cell => getComputedStyle(cell).color"
+        )
+        for name, cell in (("up", ".movement-up"), ("down", ".movement-down"), ("total", ".total"))
+    }
+    assert (colours["up"], colours["down"]) == ("rgb(20, 108, 67)", "rgb(176, 42, 55)")
+    assert colours["total"] not in (colours["up"], colours["down"])
     # The navigation marks where the visitor is.
     current = page.locator('nav a[aria-current="page"]')
     assert current.count() == 1 and current.inner_text() == "Ranglijst"
