@@ -163,27 +163,44 @@ typedef struct {
     Py_ssize_t *last_k;                   /* how many of them (-1: none yet) */
     Buffer *last_rounded, *last_exact;    /* their texts, joined by ", " */
     long long *points, *values, *totals, *order, *position_values;
+    char *block; /* all of the arrays above, zeroed: one allocation, one free */
 } Work;
+
+#define ALIGNED(bytes) (((bytes) + 15) & ~(size_t)15)
+
+/* Where each array of the work starts in a block at `base`, and the block's size: called
+ * once without a block to measure it, once to lay the arrays out in the allocated one. */
+static size_t layout(Work *work, char *base, Py_ssize_t positions)
+{
+    Py_ssize_t n = work->players, cells = n * work->rounds + 1;
+    size_t used = 0;
+#define PLACE(array, count)                                          \
+    work->array = base ? (void *)(base + used) : NULL;               \
+    used += ALIGNED((size_t)(count) * sizeof *work->array)
+    PLACE(factors, cells);
+    PLACE(targets, cells);
+    PLACE(extra, cells);
+    PLACE(last, cells);
+    PLACE(last_k, n + 1);
+    PLACE(last_rounded, n + 1);
+    PLACE(last_exact, n + 1);
+    PLACE(points, work->rounds + 1);
+    PLACE(values, n + 1);
+    PLACE(totals, n + 1);
+    PLACE(order, n + 1);
+    PLACE(position_values, positions + 1);
+#undef PLACE
+    return used;
+}
 
 static void release(Work *work)
 {
-    if (work->last_rounded)
+    if (work->block)
         for (Py_ssize_t i = 0; i < work->players; i++) {
             PyMem_Free(work->last_rounded[i].data);
             PyMem_Free(work->last_exact[i].data);
         }
-    PyMem_Free(work->factors);
-    PyMem_Free(work->targets);
-    PyMem_Free(work->extra);
-    PyMem_Free(work->last);
-    PyMem_Free(work->last_k);
-    PyMem_Free(work->last_rounded);
-    PyMem_Free(work->last_exact);
-    PyMem_Free(work->points);
-    PyMem_Free(work->values);
-    PyMem_Free(work->totals);
-    PyMem_Free(work->order);
-    PyMem_Free(work->position_values);
+    PyMem_Free(work->block);
 }
 
 static int terms(Work *work, PyObject *factors, PyObject *targets, PyObject *extra)
@@ -352,26 +369,14 @@ static PyObject *document(PyObject *module, PyObject *args)
     Texts texts = {.rounded = rounded, .exact = exact};
     Buffer out = {0};
     PyObject *result = NULL;
-    Py_ssize_t cells = n * rounds + 1, positions = PyList_GET_SIZE(position_values);
-    work.factors = PyMem_Calloc(cells, sizeof(long long));
-    work.targets = PyMem_Calloc(cells, sizeof(long long));
-    work.extra = PyMem_Calloc(cells, sizeof(long long));
-    work.last = PyMem_Calloc(cells, sizeof(long long));
-    work.last_k = PyMem_Calloc(n + 1, sizeof(Py_ssize_t));
-    work.last_rounded = PyMem_Calloc(n + 1, sizeof(Buffer));
-    work.last_exact = PyMem_Calloc(n + 1, sizeof(Buffer));
-    work.points = PyMem_Calloc(rounds + 1, sizeof(long long));
-    work.values = PyMem_Calloc(n + 1, sizeof(long long));
-    work.totals = PyMem_Calloc(n + 1, sizeof(long long));
-    work.order = PyMem_Calloc(n + 1, sizeof(long long));
-    work.position_values = PyMem_Calloc(positions + 1, sizeof(long long));
+    Py_ssize_t positions = PyList_GET_SIZE(position_values);
+    work.block = PyMem_Calloc(1, layout(&work, NULL, positions));
     texts.slots = PyMem_Calloc(SLOTS, sizeof(Slot));
-    if (!work.factors || !work.targets || !work.extra || !work.last || !work.last_k
-        || !work.last_rounded || !work.last_exact || !work.points || !work.values
-        || !work.totals || !work.order || !work.position_values || !texts.slots) {
+    if (!work.block || !texts.slots) {
         PyErr_NoMemory();
         goto done;
     }
+    layout(&work, work.block, positions);
     for (Py_ssize_t i = 0; i < n; i++)
         work.last_k[i] = -1;
     if (integers(position_values, positions, work.position_values, "position_values") < 0
