@@ -106,7 +106,7 @@ def test_a_member_cancels_after_the_pairing_is_published(demo, live_server, page
     confirm = page.get_by_role("button", name="Bevestigen")
     assert "btn-danger" in confirm.get_attribute("class")
     # Bootstrap's danger red, not the primary blue.
-    assert confirm.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(220, 53, 69)"
+    expect(confirm).to_have_css("background-color", "rgb(220, 53, 69)")  # once the CSS is in
     screenshot(page, "member-late", width, full_page=True)
     confirm.click()
     expect(page.locator(".alert-success", has_text="Ronde 13")).to_be_visible()
