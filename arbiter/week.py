@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arbiter.pages import arbiter_page, tell_refused
+from clubweek import worker as clubweek_worker
 from competition import exchange, reports, services
 from competition.keizer.scoring import Outcome
 from competition.models import Absence, Competition, Game, Round
@@ -100,6 +101,7 @@ def this_week(now: datetime) -> dict:
         .select_related("competition__season")
         .order_by("date", "competition")
     )
+    worker = WorkerHeartbeat.objects.status(now)
     return {
         "show_week": True,
         "week_competition": competition,
@@ -111,7 +113,11 @@ def this_week(now: datetime) -> dict:
         "members": Member.objects.active().order_by("name"),
         "stages": Round.Stage,
         "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
-        "worker": WorkerHeartbeat.objects.status(now),
+        "worker": worker,
+        "failing_steps": [
+            {"label": clubweek_worker.label_of(step.name), "since": step.since, "error": step.error}
+            for step in worker.failing
+        ],
         "mail": OutgoingMail.objects.status(now),
         "failed_backup": DailyBackup.objects.failing(),
     }

@@ -428,7 +428,9 @@ LOGGING = {
             "filters": ["require_debug_false"],
         },
     },
-    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # An error logged anywhere (a step of the worker's pass that failed, with its traceback)
+    # reaches the error reports too, as a request's does.
+    "root": {"handlers": ["stderr", "mail_admins"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.request": {

@@ -21,9 +21,19 @@ BACKUP_RETRY_AFTER = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
+class FailingStep:
+    """A step of the worker's pass that failed in its last pass, and since when it fails."""
+
+    name: str  # clubweek.worker's name for the step
+    since: datetime
+    error: str  # the last failure's kind and message
+
+
+@dataclass(frozen=True)
 class WorkerStatus:
     seen_at: datetime | None
     late: bool
+    failing: list[FailingStep]
 
 
 @dataclass(frozen=True)
@@ -36,21 +46,44 @@ class MailStatus:
 
 
 class HeartbeatQuerySet(models.QuerySet):
-    def record(self, now: datetime) -> None:
-        """The worker finished a pass at `now` (one row, written by every pass)."""
-        if not self.filter(pk=WorkerHeartbeat.ONLY).update(seen_at=now):
-            self.get_or_create(pk=WorkerHeartbeat.ONLY, defaults={"seen_at": now})
+    def record(self, now: datetime, failed: dict[str, str] | None = None) -> None:
+        """The worker finished a pass at `now`, in which the steps `failed` names (step: the
+        error) failed: one row, written by every pass. A step that failed before keeps the
+        moment it started failing; a step that worked again is forgotten."""
+        failed = failed or {}
+        before = self.filter(pk=WorkerHeartbeat.ONLY).values_list("failing", flat=True).first()
+        failing = {
+            name: {
+                "since": (before or {}).get(name, {}).get("since", now.isoformat()),
+                "error": error,
+            }
+            for name, error in failed.items()
+        }
+        if not self.filter(pk=WorkerHeartbeat.ONLY).update(seen_at=now, failing=failing):
+            self.update_or_create(
+                pk=WorkerHeartbeat.ONLY, defaults={"seen_at": now, "failing": failing}
+            )
 
     def status(self, now: datetime) -> WorkerStatus:
-        seen_at = self.filter(pk=WorkerHeartbeat.ONLY).values_list("seen_at", flat=True).first()
-        return WorkerStatus(seen_at, seen_at is None or now - seen_at > WORKER_LATE_AFTER)
+        row = self.filter(pk=WorkerHeartbeat.ONLY).values_list("seen_at", "failing").first()
+        seen_at, failing = row or (None, {})
+        return WorkerStatus(
+            seen_at,
+            seen_at is None or now - seen_at > WORKER_LATE_AFTER,
+            [
+                FailingStep(name, datetime.fromisoformat(step["since"]), step["error"])
+                for name, step in failing.items()
+            ],
+        )
 
 
 class WorkerHeartbeat(models.Model):
-    """The one row the worker rewrites after each pass."""
+    """The one row the worker rewrites after each pass, with the steps that failed in it."""
 
     ONLY = 1
     seen_at = models.DateTimeField(_("last seen"))
+    # step name -> {"since": ISO moment of the first failure in a row, "error": the last one}
+    failing = models.JSONField(_("failing steps"), default=dict, blank=True)
 
     objects = HeartbeatQuerySet.as_manager()
 

@@ -32,6 +32,7 @@ from competition.services.pairing import (
     pairing_warning_texts,
     publication_problems,
     publish,
+    publish_due,
 )
 from competition.services.rankings import (
     claim_correction_mail,
@@ -87,6 +88,7 @@ __all__ = [
     "pairing_warning_texts",
     "publication_problems",
     "publish",
+    "publish_due",
     "rapid_evening_problems",
     "recompute_rankings",
     "record_absence",
