@@ -9,8 +9,10 @@ before: the same question on the same data) is neither counted nor refused.
 
 The limits are generous for a person (a member clicking through what-if, a calendar program
 asking every few minutes, the club's wifi where many members share one address) and tight for
-a script. Counting is approximate under races (the file cache's increment is not atomic):
-a limit can let a few requests more through, never fewer.
+a script. A request refused because the address has as many being answered as it may at once
+is not counted against the window: only what is answered is. Counting is approximate under
+races (the file cache's increment is not atomic): a limit can let a few requests more through,
+never fewer.
 """
 
 from __future__ import annotations
@@ -38,9 +40,11 @@ class Limit:
 
 
 LIMITS = (
-    # A new what-if question computes (0.05-0.3 s of CPU): one at a time per address, so a
-    # client keeps one web worker busy at most, whatever it sends in parallel.
-    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 30, 60, at_once=1),
+    # A new what-if question computes (0.05-0.3 s of CPU): three at a time per address, so a
+    # club's wifi (many members behind one address) is answered while one client keeps at most
+    # three web workers busy, whatever it sends in parallel. The same question asked at once
+    # waits for the one answer (the page cache renders it once).
+    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 30, 60, at_once=3),
     Limit("csv", "GET", re.compile(r"\.csv$"), 30, 60),
     Limit("calendar", "GET", re.compile(r"\.ics$"), 60, 60),
     Limit("password-reset", "POST", re.compile(r"^/accounts/password_reset/$"), 5, 600),
@@ -77,19 +81,32 @@ class FairUseMiddleware:
         if limit is None:
             return self.get_response(request)
         address = client_ip(request) or "-"
+        if not limit.at_once:
+            return self.counted(request, limit, address)
+        slot = take_slot(limit, address)
+        if slot is None:  # as many as it may are being answered: ask again in a moment,
+            return too_many(request, 1)  # and this refusal costs nothing of the minute
+        try:
+            return self.counted(request, limit, address)
+        finally:
+            caches[LIMITS_CACHE].delete(slot)
+
+    def counted(self, request, limit: Limit, address: str):
         wait = over_limit(limit, address, time.time())
         if wait is not None:
             return too_many(request, wait)
-        if not limit.at_once:
-            return self.get_response(request)
-        busy = f"fair-busy:{limit.name}:{address}"
-        cache = caches[LIMITS_CACHE]
-        if not cache.add(busy, 1, timeout=BUSY_EXPIRES):
-            return too_many(request, 1)  # one is being answered: ask again when it is
-        try:
-            return self.get_response(request)
-        finally:
-            cache.delete(busy)
+        return self.get_response(request)
+
+
+def take_slot(limit: Limit, address: str) -> str | None:
+    """One of the `at_once` places of this address, as its key in the limits cache; None when
+    every one is taken."""
+    cache = caches[LIMITS_CACHE]
+    for number in range(limit.at_once):
+        slot = f"fair-busy:{limit.name}:{address}:{number}"
+        if cache.add(slot, 1, timeout=BUSY_EXPIRES):
+            return slot
+    return None
 
 
 # A request marked busy is forgotten after this long even if its process died answering it.

@@ -47,6 +47,7 @@ import gzip
 import hashlib
 import re
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -248,6 +249,27 @@ class Page(NamedTuple):
         return HttpResponse(b"" if request.method == "HEAD" else body, headers=headers)
 
 
+# A request waits this long at most for another to render the page it asks for (a render takes
+# well under a second); a render that never ends (its process died) is forgotten after it.
+RENDER_BOUND = 10
+WAIT_STEP = 0.01
+
+
+def wait_for_render(cache, key: str, rendering: str) -> Page | None:
+    """The page another request is rendering, once it is stored; None when that render ended
+    without storing one (an error, an answer for nobody else) or took longer than the bound:
+    then the waiting request renders its own."""
+    for _ in range(int(RENDER_BOUND / WAIT_STEP)):
+        time.sleep(WAIT_STEP)
+        page = cache.get(key)
+        if page is not None:
+            return Page(*page)
+        if cache.get(rendering) is None:
+            page = cache.get(key)
+            return Page(*page) if page is not None else None
+    return None
+
+
 class Recent:
     """The last pages this process served, decoded, by key (a few MB at most)."""
 
@@ -296,17 +318,29 @@ class PageCacheMiddleware:
                 self.recent.put(key, Page(*page))
         if page is not None:
             return Page(*page).response(request)
-        response = self.get_response(request)
-        if self.may_store(request, response, whose):
-            patch_vary_headers(response, ["Accept-Encoding"])
-            gzipped = gzip.compress(response.content, compresslevel=6)  # 9 costs twice as much
-            page = Page(dict(response.items()), response.content, gzipped)
-            cache.set(key, tuple(page))
+        # The same page asked while another request renders it waits for that one's answer:
+        # a page is rendered once per change however many ask at once (the first visitors
+        # after a result, ten members on the club's wifi opening what-if together).
+        rendering = f"rendering:{key}"
+        mine = cache.add(rendering, True, timeout=RENDER_BOUND)
+        if not mine and (page := wait_for_render(cache, key, rendering)) is not None:
             self.recent.put(key, page)
-            answer = page.response(request)  # the first visitor after a change gets it gzipped
-            answer.cookies = response.cookies  # a member's renewed cookies, theirs alone
-            return answer
-        return response
+            return page.response(request)
+        try:
+            response = self.get_response(request)
+            if self.may_store(request, response, whose):
+                patch_vary_headers(response, ["Accept-Encoding"])
+                gzipped = gzip.compress(response.content, compresslevel=6)  # 9: twice the cost
+                page = Page(dict(response.items()), response.content, gzipped)
+                cache.set(key, tuple(page))
+                self.recent.put(key, page)
+                answer = page.response(request)  # the first visitor after a change: gzipped
+                answer.cookies = response.cookies  # a member's renewed cookies, theirs alone
+                return answer
+            return response
+        finally:
+            if mine:
+                cache.delete(rendering)
 
     @staticmethod
     def key(request: HttpRequest, kind: Kind, whose: str) -> str:
