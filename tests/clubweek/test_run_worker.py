@@ -68,7 +68,7 @@ def test_in_its_loop_a_failing_step_is_logged_and_the_rest_and_the_backup_still_
     steps = [s._replace(run=broken) if s.name == "no-show rule" else s for s in worker.STEPS]
     monkeypatch.setattr(worker, "STEPS", tuple(steps))
     monkeypatch.setattr(backups, "make_daily_backup", lambda now: Path("/backups/dsc-daily.tar.gz"))
-    out, err = run("run_worker", "--loop", "--interval", "0")
+    out, _err = run("run_worker", "--loop", "--interval", "0")
     assert out == (
         "worker ready\npublished: Ronde 4 (24-09-2026)\nworker seen\n"
         "backup: /backups/dsc-daily.tar.gz\nworker stopped\n"

@@ -17,9 +17,9 @@ from django.urls import reverse
 
 from clubweek import pairing_mail, worker
 from competition import services as competition_services
-from competition.services import pairing as pairing_services
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Competition, Game, Round, Season, Standing
+from competition.services import pairing as pairing_services
 from members.models import ExternalGame, Team, TeamMatch
 from operations.models import WorkerHeartbeat
 from tests.factories import (
