@@ -1,6 +1,6 @@
 """Fair use for strangers: the pages that cost the server real work on every request (what-if
-computes standings; the CSV files, the calendar feeds and the password-reset form) take a
-limited number of requests per client address (`base.clients.client_ip`) per window, counted in
+computes standings; the CSV files, the calendar feeds and the password-reset form; a login,
+which hashes a password) take a limited number of requests per client address (`base.clients.client_ip`) per window, counted in
 a cache every web process shares (the "limits" cache: files). Beyond the limit the client gets
 the site's own Dutch page with 429 and Retry-After, which costs next to nothing, so one client
 hammering a page cannot slow the site down for the others. Only requests that cost work count:
@@ -10,7 +10,9 @@ before: the same question on the same data) is neither counted nor refused.
 The limits are generous for a person (a member clicking through what-if, a calendar program
 asking every few minutes, the club's wifi where many members share one address) and tight for
 a script. A request refused because the address has as many being answered as it may at once
-is not counted against the window: only what is answered is. Counting is approximate under
+is not counted against the window: only what is answered is. Logins count only when they fail
+(`count_failed_login`), and once an address has failed too often its next login is refused
+before the form is read, so before any password is hashed. Counting is approximate under
 races (the file cache's increment is not atomic): a limit can let a few requests more through,
 never fewer.
 """
@@ -21,6 +23,7 @@ import re
 import time
 from dataclasses import dataclass
 
+from django.contrib.auth.signals import user_login_failed
 from django.core.cache import caches
 from django.shortcuts import render
 
@@ -37,6 +40,7 @@ class Limit:
     requests: int
     seconds: int
     at_once: int = 0  # > 0: no more of these requests from one address at the same time
+    failures_only: bool = False  # count only the failed ones (`count_failed_login`)
 
 
 LIMITS = (
@@ -48,6 +52,17 @@ LIMITS = (
     Limit("csv", "GET", re.compile(r"\.csv$"), 30, 60),
     Limit("calendar", "GET", re.compile(r"\.ics$"), 60, 60),
     Limit("password-reset", "POST", re.compile(r"^/accounts/password_reset/$"), 5, 600),
+    # Each login costs a password hash, an unknown name too (so that the time tells nothing):
+    # 20 failed logins per address in ten minutes, then refused before any hash is computed.
+    # django-axes locks one account out after five; this stops a flood of made-up names.
+    Limit(
+        "login",
+        "POST",
+        re.compile(r"^/(?:accounts|beheer)/login/$"),
+        20,
+        600,
+        failures_only=True,
+    ),
 )
 
 
@@ -55,21 +70,38 @@ def limit_for(method: str, path: str) -> Limit | None:
     return next((rule for rule in LIMITS if rule.method == method and rule.path.search(path)), None)
 
 
-def over_limit(limit: Limit, address: str, now: float) -> int | None:
-    """Counts this request; the seconds until the client may ask again when it is one too
-    many, else None."""
+def over_limit(limit: Limit, address: str, now: float, count: bool = True) -> int | None:
+    """Counts this request (unless `count` is false); the seconds until the client may ask
+    again when it is one too many, else None."""
     window = int(now // limit.seconds)
     key = f"fair:{limit.name}:{address}:{window}"
     cache = caches[LIMITS_CACHE]
-    cache.add(key, 0, timeout=limit.seconds * 2)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr: a new window
-        cache.set(key, 1, timeout=limit.seconds * 2)
-        count = 1
-    if count <= limit.requests:
+    if not count:
+        done = cache.get(key, 0)
+    else:
+        cache.add(key, 0, timeout=limit.seconds * 2)
+        try:
+            done = cache.incr(key)
+        except ValueError:  # expired between add and incr: a new window
+            cache.set(key, 1, timeout=limit.seconds * 2)
+            done = 1
+    if done <= limit.requests - (0 if count else 1):
         return None
     return max(1, int((window + 1) * limit.seconds - now))
+
+
+def count_failed_login(sender, credentials=None, request=None, **kwargs) -> None:
+    """A login failed (`user_login_failed`): it counts against its address's login limit."""
+    if request is None:
+        return
+    limit = limit_for("POST", request.path)
+    if limit is not None and limit.failures_only:
+        over_limit(limit, client_ip(request) or "-", time.time())
+
+
+def connect() -> None:
+    """Called once at start-up (base.apps)."""
+    user_login_failed.connect(count_failed_login, dispatch_uid="fair_use.count_failed_login")
 
 
 class FairUseMiddleware:
@@ -81,6 +113,9 @@ class FairUseMiddleware:
         if limit is None:
             return self.get_response(request)
         address = client_ip(request) or "-"
+        if limit.failures_only:  # refused once there were too many, counted when one fails
+            wait = over_limit(limit, address, time.time(), count=False)
+            return too_many(request, wait) if wait is not None else self.get_response(request)
         if not limit.at_once:
             return self.counted(request, limit, address)
         slot = take_slot(limit, address)
