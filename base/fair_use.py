@@ -1,11 +1,12 @@
 """Fair use for strangers: the pages that cost the server real work on every request (what-if
 computes standings; the CSV files, the calendar feeds and the password-reset form; a login,
-which hashes a password) take a limited number of requests per client address (`base.clients.client_ip`) per window, counted in
-a cache every web process shares (the "limits" cache: files). Beyond the limit the client gets
-the site's own Dutch page with 429 and Retry-After, which costs next to nothing, so one client
-hammering a page cannot slow the site down for the others. Only requests that cost work count:
-the middleware runs after the page cache, so a page it answers (a CSV, a feed, a what-if asked
-before: the same question on the same data) is neither counted nor refused.
+which hashes a password) take a limited number of requests per client address
+(`base.clients.client_ip`) per window, counted in a cache every web process shares (the
+"limits" cache: files). Beyond the limit the client gets the site's own Dutch page with 429
+and Retry-After, which costs next to nothing, so one client hammering a page cannot slow the
+site down for the others. Only requests that cost work count: the middleware runs after the
+page cache, so a page it answers (a CSV, a feed, a what-if asked before: the same question on
+the same data) is neither counted nor refused.
 
 The limits are generous for a person (a member clicking through what-if, a calendar program
 asking every few minutes, the club's wifi where many members share one address) and tight for

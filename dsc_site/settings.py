@@ -407,6 +407,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "request": {"()": "operations.logs.RequestFilter"},
+        "repeats": {"()": "operations.logs.RepeatsCounted"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {
@@ -419,7 +420,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request"],
+            "filters": ["request", "repeats"],
             "formatter": "line",
         },
         "mail_admins": {
