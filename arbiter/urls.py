@@ -29,6 +29,7 @@ urlpatterns = [
     path("competitie/<int:pk>/rapidavond/", rapid_evening.evening, name="rapid-evening"),
     path("competitie/<int:pk>/ranglijst-0/", competitions.ranking_zero, name="ranking-zero"),
     path("competitie/<int:pk>/nieuwe-speler/", competitions.newcomer, name="newcomer"),
+    path("competitie/<int:pk>/wijziging/", competitions.held_change, name="held-change"),
     path("competitie/<int:pk>/seizoensbestand/", competitions.season_file, name="season-file"),
     path("competitie/<int:pk>/trf/", competitions.trf, name="trf"),
 ]

@@ -120,6 +120,7 @@ def this_week(now: datetime) -> dict:
         ],
         "mail": OutgoingMail.objects.status(now),
         "failed_backup": DailyBackup.objects.failing(),
+        "held_changes": list(Competition.objects.open().filter(held_since__isnull=False)),
     }
 
 

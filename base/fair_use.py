@@ -92,8 +92,9 @@ def over_limit(limit: Limit, address: str, now: float, count: bool = True) -> in
 
 
 def count_failed_login(sender, credentials=None, request=None, **kwargs) -> None:
-    """A login failed (`user_login_failed`): it counts against its address's login limit."""
-    if request is None:
+    """A login failed (`user_login_failed`): it counts against its address's login limit,
+    unless django-axes refused it before any password was checked (a locked-out account)."""
+    if request is None or getattr(request, "axes_locked_out", False):
         return
     limit = limit_for("POST", request.path)
     if limit is not None and limit.failures_only:

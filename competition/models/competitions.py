@@ -154,6 +154,12 @@ class Competition(models.Model):
         help_text=_("Name of the arbiter in charge; the federation needs it to rate the games."),
     )
 
+    # A change made outside the workflows (the admin, a command) that would correct a final
+    # ranking is not stored until the arbiter confirms it with a reason
+    # (`services.refresh_rankings`): the digest of the data it waits with, and since when.
+    held_inputs = models.CharField(max_length=64, blank=True, default="", editable=False)
+    held_since = models.DateTimeField(_("change waiting since"), null=True, editable=False)
+
     objects = CompetitionManager()
 
     class Meta:

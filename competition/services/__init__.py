@@ -36,6 +36,8 @@ from competition.services.pairing import (
 )
 from competition.services.rankings import (
     claim_correction_mail,
+    correct_rankings,
+    ranking_changes,
     recompute_rankings,
     refresh_rankings,
 )
@@ -74,6 +76,7 @@ __all__ = [
     "check_seating",
     "claim_correction_mail",
     "closed_season_problems",
+    "correct_rankings",
     "decide_result",
     "decide_team_claim",
     "discard_draft",
@@ -89,6 +92,7 @@ __all__ = [
     "publication_problems",
     "publish",
     "publish_due",
+    "ranking_changes",
     "rapid_evening_problems",
     "recompute_rankings",
     "record_absence",

@@ -200,7 +200,7 @@ def test_an_older_ranking_is_never_mailed_after_a_newer_one(
     Game.objects.filter(round__competition=example_competition, round__number=3, board=1).update(
         result=""
     )
-    services.refresh_rankings(example_competition)
+    services.refresh_rankings(example_competition, "Uitslag bord 1 was verkeerd ingevoerd")
     assert not example_competition.rankings.filter(after_round=3).exists()
     run_pass(FINAL_3 + timedelta(hours=1))
     assert subjects(mailoutbox) == [SUBJECT_3]

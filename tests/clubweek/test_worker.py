@@ -303,15 +303,25 @@ def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pa
     )
     assert round_1_points() == (14, Scored.EXCUSED)  # nothing recomputes by itself
     run_pass(at(12))
+    # Round 1's ranking is final: the change waits for the arbiter's reason (issue 35).
+    assert round_1_points() == (14, Scored.EXCUSED)
+    assert Competition.objects.get(pk=competition.pk).held_since == at(12)
+    run_pass(at(12, 1))  # held once: the same change is not held anew
+    assert Competition.objects.get(pk=competition.pk).held_since == at(12)
+    competition_services.recompute_rankings(competition, "Opstelling DSC 2 ingevoerd")
     assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42
+    assert competition.rankings.get(after_round=1).correction == "Opstelling DSC 2 ingevoerd"
+    assert Competition.objects.get(pk=competition.pk).held_since is None
 
 
-def test_a_setting_of_any_season_not_closed_reaches_its_rankings_in_the_next_pass(
+def test_a_setting_changed_behind_the_admins_back_waits_in_every_season_not_closed(
     example_competition,
 ):
     """Next season is being prepared while this one runs (so it is not the current season),
-    and last season is still open while this one has begun: a setting or ranking 0 changed in
-    the admin reaches each one's snapshots in the worker's pass, and a closed season stays."""
+    and last season is still open while this one has begun: a setting changed behind the
+    admin's back (which shows it read-only once a round is paired) reaches each one's worker
+    pass, which holds it for the arbiter's reason, since ranking 0 and the rankings of final
+    rounds are published (issue 35); a closed season stays as it is."""
     future, _pk = make_played_competition(worked_example_season(1), date(2030, 9, 5))
     closed, _pk = make_played_competition(worked_example_season(1), date(2020, 9, 3))
     Season.objects.filter(pk=closed.season_id).update(is_closed=True)
@@ -324,8 +334,12 @@ def test_a_setting_of_any_season_not_closed_reaches_its_rankings_in_the_next_pas
         )
 
     run_pass(at(12))
-    assert set(top(example_competition)) == set(top(future)) == {60}
-    assert set(top(closed)) == {50}
+    assert set(top(example_competition)) == set(top(future)) == set(top(closed)) == {50}
+    held = dict(Competition.objects.values_list("pk", "held_since"))
+    assert held == {example_competition.pk: at(12), future.pk: at(12), closed.pk: None}
+    future.refresh_from_db()
+    competition_services.recompute_rankings(future, "Topwaarde 60 afgesproken")
+    assert set(top(future)) == {60}
 
 
 def test_a_failing_refresh_does_not_keep_the_pass_from_publishing(round_4, monkeypatch, caplog):
