@@ -21,6 +21,7 @@ urlpatterns = [
     path("partij/<int:pk>/beslissen/", week.decide_result, name="decide"),
     path("afwezigheid/<int:pk>/teamwedstrijd/", week.decide_team_claim, name="team-claim"),
     path("e-mail/<int:pk>/opnieuw/", week.send_mail_again, name="send-mail-again"),
+    path("e-mail/<int:pk>/niet-opnieuw/", week.leave_mail_as_sent, name="leave-mail-as-sent"),
     path("leden/uitnodigen/", invitations.invite, name="invite-all"),
     path("leden/<int:pk>/uitnodigen/", invitations.invite, name="invite"),
     path("seizoen/<int:pk>/afsluiten/", season_end.close, name="close-season"),

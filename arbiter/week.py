@@ -179,7 +179,8 @@ def decide_team_claim(request: HttpRequest, pk: int) -> HttpResponse:
 
 @arbiter_page("operations.change_outgoingmail")
 def send_mail_again(request: HttpRequest, pk: int) -> HttpResponse:
-    """An e-mail that failed for good, sent again (the start page's button)."""
+    """An e-mail that failed for good, or may have arrived, sent again (the start page's
+    button)."""
     if request.method != "POST":
         return redirect("admin:index")
     try:
@@ -191,5 +192,21 @@ def send_mail_again(request: HttpRequest, pk: int) -> HttpResponse:
             request,
             _("The e-mail to %(address)s is sent again in the worker's next pass.")
             % {"address": row.recipient},
+        )
+    return redirect("admin:index")
+
+
+@arbiter_page("operations.change_outgoingmail")
+def leave_mail_as_sent(request: HttpRequest, pk: int) -> HttpResponse:
+    """An e-mail that may have arrived, not sent again (the start page's other button)."""
+    if request.method != "POST":
+        return redirect("admin:index")
+    try:
+        row = outbox.leave_as_sent(pk, timezone.now())
+    except OutgoingMail.DoesNotExist:
+        messages.error(request, _("That e-mail is no longer waiting for a decision."))
+    else:
+        messages.success(
+            request, _("The e-mail to %(address)s is not sent again.") % {"address": row.recipient}
         )
     return redirect("admin:index")

@@ -202,12 +202,16 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # Every e-mail is first a row of the outbox, sent by the worker with the delivery backend
 # (operations/outbox.py): SMTP in production (EMAIL_BACKEND in the environment), the console
-# for development.
+# for development. Django's SMTP backend, as the environment names it, is delivered through the
+# site's own subclass (operations/smtp.py), which waits for the reply to a whole message.
 EMAIL_BACKEND = "operations.outbox.OutboxBackend"
 EMAIL_DELIVERY_BACKEND = os.environ.get(
     "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_TIMEOUT = 20  # seconds a try waits for the mail server
+if EMAIL_DELIVERY_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
+    EMAIL_DELIVERY_BACKEND = "operations.smtp.EmailBackend"
+EMAIL_TIMEOUT = 20  # seconds for connecting and each command: a dead server is noticed soon
+EMAIL_DATA_REPLY_TIMEOUT = 600  # seconds for the reply to a whole message (RFC 5321 4.5.3.2.6)
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")

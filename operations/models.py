@@ -43,6 +43,7 @@ class MailStatus:
     last_error: str
     late: bool  # held up longer than MAIL_LATE_AFTER: mail trouble
     failed: list[OutgoingMail]  # failed for good, newest first (at most 20)
+    maybe_delivered: list[OutgoingMail]  # for the arbiter to decide, newest first (at most 20)
 
 
 class HeartbeatQuerySet(models.QuerySet):
@@ -160,6 +161,9 @@ class OutgoingMailQuerySet(models.QuerySet):
     def failed(self):
         return self.filter(state=OutgoingMail.State.FAILED).order_by("-created_at", "-pk")
 
+    def maybe_delivered(self):
+        return self.filter(state=OutgoingMail.State.MAYBE_DELIVERED).order_by("-created_at", "-pk")
+
     def forget_sent_before(self, moment: datetime) -> None:
         self.filter(state=OutgoingMail.State.SENT, sent_at__lt=moment).delete()
 
@@ -178,6 +182,7 @@ class OutgoingMailQuerySet(models.QuerySet):
             last_error=tried.last_error if tried else "",
             late=oldest is not None and now - oldest.created_at > MAIL_LATE_AFTER,
             failed=list(self.failed()[:20]),
+            maybe_delivered=list(self.maybe_delivered()[:20]),
         )
 
     def to_address_since(self, kind: str, address: str, since: datetime):
@@ -192,6 +197,9 @@ class OutgoingMail(models.Model):
         WAITING = "waiting", _("waiting")
         SENT = "sent", _("sent")
         FAILED = "failed", _("failed")
+        # Sent whole, but the server's reply did not come: it may have arrived. Never sent again
+        # by itself; the arbiter decides (sent again, or left as sent).
+        MAYBE_DELIVERED = "maybe", _("maybe delivered")
 
     created_at = models.DateTimeField(_("created at"))
     kind = models.CharField(_("kind"), max_length=30, blank=True)  # operations.letters.Kind
