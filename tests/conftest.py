@@ -37,6 +37,7 @@ def pytest_report_header():
 # with them, so that no worker of pytest-xdist spends the run's last minute alone on one.
 LONGEST_FIRST = (
     "tests/dsc_site/test_fuzz.py",
+    "tests/competition/test_published_record.py",
     "tests/dsc_site/test_sqlite_sharing.py",
     "tests/dsc_site/test_valid_html.py",
     "tests/dsc_site/test_proxy_stack.py",

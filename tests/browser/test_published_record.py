@@ -8,9 +8,11 @@ values its table uses (9)."""
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
-from competition.models import Competition, Game, Participant
+from clubweek import worker
+from competition.models import Competition, Game, Participant, Standing
 from members.models import Member
 from tests.browser.helpers import ARBITER, MEMBER, fits_the_screen, log_in, screenshot
 
@@ -69,3 +71,43 @@ def test_the_player_page_explains_the_values_its_table_uses(demo, live_server, p
     main = page.locator("main")
     expect(main).to_contain_text(re.compile(r"met de waarden van ranglijst 1[23] zelf"))
     assert "de vorige ranglijst" not in main.inner_text()
+
+
+def test_a_change_made_behind_the_pages_waits_for_the_arbiters_reason(
+    demo, live_server, page, width
+):
+    """Issue 35, finding 1: the players of a paired competition are shown, not offered in a
+    dropdown; a change made outside the pages that ask why (here a setting changed by a
+    command) is held by the worker's pass, the start page says so, its page shows who moves in
+    which ranking, and the arbiter's reason corrects the rankings with it."""
+    url = live_server.url
+    competition = Competition.objects.get(season__name="2026-2027", kind="classical")
+    log_in(page, url, ARBITER, f"/beheer/competition/competition/{competition.pk}/change/")
+    players = page.locator("#participants-group")
+    expect(players).to_contain_text("Jan de Zeeuw")
+    expect(players.locator("select")).to_have_count(0)
+    expect(players.locator("input:not([type=hidden])")).to_have_count(0)
+
+    Competition.objects.filter(pk=competition.pk).update(excused_fraction="1/2")
+    before = Standing.objects.filter(ranking__competition=competition, ranking__after_round=12)
+    totals = dict(before.values_list("participant_id", "total"))
+    worker.refresh_rankings(timezone.now())
+    assert dict(before.values_list("participant_id", "total")) == totals  # held
+
+    page.goto(f"{url}/beheer/")
+    notice = page.get_by_role("alert").filter(has_text="gepubliceerde ranglijsten verbeteren")
+    expect(notice).to_be_visible()
+    notice.get_by_role("link", name="Bekijk wat er verandert").click()
+    expect(page.locator("h1")).to_have_text("Een wijziging van de gepubliceerde ranglijsten")
+    expect(page.locator("caption", has_text="Ranglijst 12")).to_have_count(1)
+    fits_the_screen(page)
+    screenshot(page, "held-change", width, full_page=True)
+    reason = page.get_by_label("Reden van de correctie")
+    expect(reason).to_have_attribute("required", "")  # no correction without a reason
+    reason.fill("Afgemeld telt voortaan voor de helft")
+    page.get_by_role("button", name="Ranglijsten verbeteren").click()
+    expect(page.locator(".messagelist")).to_contain_text("De ranglijsten zijn verbeterd")
+    assert dict(before.values_list("participant_id", "total")) != totals
+
+    page.goto(f"{url}/ranglijst/12/")
+    expect(page.locator(".correction")).to_contain_text("Afgemeld telt voortaan voor de helft")
