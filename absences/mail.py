@@ -87,11 +87,16 @@ def registration_done(member: Member, consequences) -> None:
         return
     lines = []
     for consequence in consequences:
+        round_ = consequence.round
+        if round_.is_published:  # however early: its deadline promises nothing any more
+            line = _("%(evening)s (pairing published): %(message)s")
+        else:
+            line = _("%(evening)s (deadline %(deadline)s): %(message)s")
         lines.append(
-            _("%(evening)s (deadline %(deadline)s): %(message)s")
+            line
             % {
-                "evening": evening(consequence.round),
-                "deadline": consequence.round.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
+                "evening": evening(round_),
+                "deadline": round_.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
                 "message": consequence.message,
             }
         )
@@ -116,7 +121,13 @@ def registration_done(member: Member, consequences) -> None:
 
 def change_back(member: Member, consequence) -> str:
     """The link without a password that undoes the change for that evening (`members.links`):
-    "Ik kom toch" after a cancellation, "Ik kan niet komen" after a registration."""
+    "Ik kom toch" after a cancellation, "Ik kan niet komen" after a registration; after a
+    forfeit no link (nothing undoes it) but how to reach the arbiter."""
+    if consequence.outcome == Registration.Outcome.FORFEIT:  # the pairing is fixed
+        return _(
+            "Coming after all? The pairing is fixed: only the arbiter can change it. Reply to "
+            "this e-mail to reach the arbiter."
+        )
     if consequence.outcome == Registration.Outcome.PRESENT:
         words, purpose = _("I cannot come after all: %(link)s"), links.CANCEL
     else:

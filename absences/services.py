@@ -24,7 +24,7 @@ from competition import exchange, services
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import NO_SHOWS, appearances
 from competition.keizer.scoring import Outcome as Scored
-from competition.models import Absence, Competition, Game, Participant, Round
+from competition.models import Absence, Closing, Competition, Game, Participant, Round
 from competition.outcomes import OUTCOME_WORDS
 from competition.services import CompetitionError
 from members.models import Member
@@ -38,6 +38,8 @@ class Consequence:
     outcome: str | None  # a Registration.Outcome, or None when nothing changes
     message: str  # in the member's own words ("je waarde"), as the member reads it
     about: str = ""  # of the member, by name, for the arbiter acting for them
+    # Only the arbiter can change this evening now: the member's page says how to reach them.
+    ask_arbiter: bool = False
 
     @property
     def for_arbiter(self) -> str:
@@ -127,6 +129,12 @@ def digest(consequences: list[Consequence]) -> str:
 def current_competition(now: datetime) -> Competition | None:
     """The internal competition of the current season."""
     return Competition.objects.following_the_club_week().current(timezone.localdate(now)).first()
+
+
+def season_closing(now: datetime) -> Closing | None:
+    """The current season's closing once it is closed: no evening is cancelled for any more."""
+    competition = current_competition(now)
+    return competition.season.closing() if competition else None
 
 
 def participant_of(member: Member, competition: Competition | None) -> Participant | None:
@@ -255,7 +263,10 @@ def _consequence(
     timing = rules.timing(reported_at, round_.cancellation_deadline, round_.published_at)
     if round_.games_started(reported_at) and not by_arbiter:
         return Consequence(
-            round_, None, _("The games have started: only the arbiter can change this evening.")
+            round_,
+            None,
+            _("The games have started: only the arbiter can change this evening."),
+            ask_arbiter=True,
         )
     if action == Registration.Action.CANCEL:
         if absence is not None or (game and game.outcome_for(participant.pk) in NO_SHOWS):
@@ -299,6 +310,22 @@ def _consequence(
             earns=Scored.LATE,
         )
     # re-register
+    forfeited = game is not None and game.outcome_for(participant.pk) in NO_SHOWS
+    if round_.is_published and (absence is not None or forfeited):
+        # Fixed, however early it was published: the member stays what they are.
+        stays = absence.get_reason_display() if absence else OUTCOME_WORDS[Scored.FORFEIT_LOSS]
+        return Consequence(
+            round_,
+            None,
+            _(
+                "The pairing is published and fixed; for you it stays: %(status)s. Only the "
+                "arbiter can change that now."
+            )
+            % {"status": stays},
+            _("The pairing is published and fixed; for %(name)s it stays: %(status)s.")
+            % {"name": name, "status": stays},
+            ask_arbiter=True,
+        )
     if absence is None:
         return Consequence(
             round_,
@@ -306,13 +333,12 @@ def _consequence(
             _("You are registered already."),
             _("%(name)s is registered already.") % {"name": name},
         )
-    if round_.is_published:
-        return Consequence(
-            round_, None, _("The pairing is published; only the arbiter can change it now.")
-        )
     if timing is not rules.Timing.TIMELY and not by_arbiter:
         return Consequence(
-            round_, None, _("The deadline has passed: ask the arbiter to register you again.")
+            round_,
+            None,
+            _("The deadline has passed: ask the arbiter to register you again."),
+            ask_arbiter=True,
         )
     if absence.reason == Absence.Reason.AUTO:
         return Consequence(
@@ -360,6 +386,7 @@ def _after_publication(round_, participant, game, settings, value) -> Consequenc
             Outcome.FORFEIT,
             _("The pairing is published and %(opponent)s cancelled too: %(earns)s for both.")
             % {"opponent": opponent.name, "earns": earns},
+            ask_arbiter=True,
         )
     return Consequence(
         round_,
@@ -369,6 +396,7 @@ def _after_publication(round_, participant, game, settings, value) -> Consequenc
             "e-mail (as does the arbiter)."
         )
         % {"opponent": opponent.name, "earns": earns},
+        ask_arbiter=True,
     )
 
 

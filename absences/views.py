@@ -3,6 +3,7 @@ the same for one evening from an e-mail's link, without a password."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -44,6 +45,12 @@ def cancellations(request: HttpRequest) -> HttpResponse:
     }
     if member is None:
         return render(request, "absences/cancellations.html", context)
+    if closing := services.season_closing(now):
+        # Nothing to cancel for: the page says so, offers no form, and a form sent from an
+        # older page changes nothing (the services would refuse it too).
+        context["closing"] = closing
+        status = 409 if request.method == "POST" else 200
+        return render(request, "absences/cancellations.html", context, status=status)
     evenings = services.coming_evenings(member, now)
     form = CancellationForm(request.POST or None, evenings=evenings, arbiter=arbiter, now=now)
     consequences = None
@@ -75,8 +82,7 @@ def cancellations(request: HttpRequest) -> HttpResponse:
         if consequences is None:
             consequences = services.plan(*request_, arbiter)
         context["preview"] = previews.sign(member, data, consequences)
-        context["costly"] = any(c.outcome in services.LATE_OUTCOMES for c in consequences)
-        context["changes"] = any(c.changes_anything for c in consequences)
+        context.update(_preview_context(consequences))
         context["eligibility"] = previews.eligibility(
             member, consequences, data["action"], arbiter, for_member=bool(member_id)
         )
@@ -113,6 +119,9 @@ def by_link(request: HttpRequest) -> HttpResponse:
         return _link_page(request, {"problem": _("This link is not valid.")}, status=400)
     member = found.member
     context = {"member": member, "round": round_}
+    if closing := round_.competition.season.closing():
+        context["closing"] = closing
+        return _link_page(request, context, status=410)
     if round_.games_started(now):
         context["problem"] = _(
             "This link no longer works: the games of round %(number)s have begun."
@@ -140,18 +149,29 @@ def by_link(request: HttpRequest) -> HttpResponse:
                 context["problem"] = " ".join(refused.messages)
                 return _link_page(request, context, status=409)
             else:
-                context.update(done=consequences)
+                context.update(done=consequences, **_preview_context(consequences))
                 return _link_page(request, context)
     if consequences is None:
         consequences = services.plan(*request_, False)
     context.update(
         consequences=consequences,
         preview=previews.sign(member, data, consequences),
-        costly=any(c.outcome in services.LATE_OUTCOMES for c in consequences),
-        changes=any(c.changes_anything for c in consequences),
         eligibility=previews.eligibility(member, consequences, action, False),
+        **_preview_context(consequences),
     )
     return _link_page(request, context)
+
+
+def _preview_context(consequences) -> dict:
+    """What a preview's colours and buttons follow: a costly change in red, Bevestigen only
+    when something changes, and the arbiter's address when only the arbiter can help."""
+    ask = any(c.ask_arbiter for c in consequences)
+    return {
+        "costly": any(c.outcome in services.LATE_OUTCOMES for c in consequences),
+        "changes": any(c.changes_anything for c in consequences),
+        "ask_arbiter": ask,
+        "arbiter_email": settings.ARBITER_EMAIL if ask else "",
+    }
 
 
 def _link_page(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:

@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
-from arbiter.forms import InitialRankingForm, NewcomerForm, NewSeasonForm
-from arbiter.pages import arbiter_page, render
+from arbiter.forms import CorrectionReasonForm, InitialRankingForm, NewcomerForm, NewSeasonForm
+from arbiter.pages import arbiter_page, render, tell_refused
 from competition import exchange, lineup, seasons, services, trf_export
 from competition.models import Competition
 from members.models import Member
@@ -130,6 +130,36 @@ def newcomer(request: HttpRequest, pk: int) -> HttpResponse:
         "arbiter/competition_form.html",
         _("Add a newcomer"),
         {"competition": competition, "form": form, "preview": preview, "submit": _("Preview")},
+    )
+
+
+@arbiter_page(CHANGE)
+def held_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """A change made outside the workflows (the admin, a command) that would correct the
+    published rankings, held by the worker (`services.refresh_rankings`): what it would move
+    in each final ranking, stored with the arbiter's reason, or undone where it was made."""
+    competition = competition_or_404(pk)
+    form = CorrectionReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_rankings(competition, form.cleaned_data["reason"])
+        except services.OutOfDate as stale:
+            tell_refused(request, stale)
+            return redirect("admin:index")
+        except services.CompetitionError as error:
+            form.add_error(None, error.messages)
+        else:
+            messages.success(request, _("The rankings are corrected, with your reason."))
+            return redirect("admin:index")
+    return render(
+        request,
+        "arbiter/held_change.html",
+        _("A change to the published rankings"),
+        {
+            "competition": competition,
+            "form": form,
+            "changes": services.ranking_changes(competition) if competition.held_since else [],
+        },
     )
 
 

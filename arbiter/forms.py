@@ -357,3 +357,17 @@ class ChangeReasonForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Kept in the game's history."),
     )
+
+
+class CorrectionReasonForm(forms.Form):
+    """Why the published rankings change: shown on each corrected ranking and in the e-mail
+    that tells its readers."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Reason for the correction"),
+        max_length=200,
+        help_text=gettext_lazy(
+            "Shown on each corrected ranking and in the e-mail to the members who get the "
+            "ranking by e-mail."
+        ),
+    )

@@ -23,6 +23,7 @@ from arbiter.forms import (
     AbsenceFormSet,
     BoardFormSet,
     ChangeReasonForm,
+    CorrectionReasonForm,
     ResultsForm,
     RoundForm,
 )
@@ -154,7 +155,19 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
             {"id": a.pk, "participant": a.participant_id, "reason": a.reason} for a in absences
         ],
     ).allow(editable.absences)
-    sent = [part for part in (form, boards, absent) if part.is_bound]
+    now = timezone.now()
+    # A published round whose results are final: a changed absence corrects its ranking, and
+    # the page asks why (the service refuses the change without it).
+    correcting = (
+        round_ is not None
+        and round_.is_published
+        and not round_.results_are_provisional(now)
+        and editable.absences.editable
+    )
+    reason_form = CorrectionReasonForm(data, prefix="correction") if correcting else None
+    if reason_form is not None:
+        reason_form.fields["reason"].required = False
+    sent = [part for part in (form, boards, absent, reason_form) if part and part.is_bound]
     problems = []
     if sent and all(part.is_valid() for part in sent):
         target = form.instance if form.is_bound else round_
@@ -164,6 +177,8 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
                 absences=absent.absences() if absent.is_bound else None,
                 boards=boards.boards() if boards.is_bound else None,
                 based_on=boards.shown() if boards.is_bound else None,
+                reason=reason_form.cleaned_data["reason"].strip() if reason_form else "",
+                now=now,
             )
         except services.OutOfDate as stale:  # nothing saved: the page as it is now
             tell_refused(request, stale)
@@ -187,6 +202,7 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
             "absent": absent,
             "games": [(g, names[g.white_id], names[g.black_id]) for g in games],
             "absences": [(a, names[a.participant_id]) for a in absences],
+            "reason_form": reason_form,
             "editable": editable,
             "problems": problems,
             "pairing_problems": services.pairing_problems(round_) if round_ else [],

@@ -21,6 +21,7 @@ urlpatterns = [
     path("partij/<int:pk>/beslissen/", week.decide_result, name="decide"),
     path("afwezigheid/<int:pk>/teamwedstrijd/", week.decide_team_claim, name="team-claim"),
     path("e-mail/<int:pk>/opnieuw/", week.send_mail_again, name="send-mail-again"),
+    path("e-mail/<int:pk>/niet-opnieuw/", week.leave_mail_as_sent, name="leave-mail-as-sent"),
     path("leden/uitnodigen/", invitations.invite, name="invite-all"),
     path("leden/<int:pk>/uitnodigen/", invitations.invite, name="invite"),
     path("seizoen/<int:pk>/afsluiten/", season_end.close, name="close-season"),
@@ -29,6 +30,7 @@ urlpatterns = [
     path("competitie/<int:pk>/rapidavond/", rapid_evening.evening, name="rapid-evening"),
     path("competitie/<int:pk>/ranglijst-0/", competitions.ranking_zero, name="ranking-zero"),
     path("competitie/<int:pk>/nieuwe-speler/", competitions.newcomer, name="newcomer"),
+    path("competitie/<int:pk>/wijziging/", competitions.held_change, name="held-change"),
     path("competitie/<int:pk>/seizoensbestand/", competitions.season_file, name="season-file"),
     path("competitie/<int:pk>/trf/", competitions.trf, name="trf"),
 ]

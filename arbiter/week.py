@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arbiter.pages import arbiter_page, tell_refused
+from clubweek import worker as clubweek_worker
 from competition import exchange, reports, services
 from competition.keizer.scoring import Outcome
 from competition.models import Absence, Competition, Game, Round
@@ -100,6 +101,7 @@ def this_week(now: datetime) -> dict:
         .select_related("competition__season")
         .order_by("date", "competition")
     )
+    worker = WorkerHeartbeat.objects.status(now)
     return {
         "show_week": True,
         "week_competition": competition,
@@ -111,9 +113,14 @@ def this_week(now: datetime) -> dict:
         "members": Member.objects.active().order_by("name"),
         "stages": Round.Stage,
         "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
-        "worker": WorkerHeartbeat.objects.status(now),
+        "worker": worker,
+        "failing_steps": [
+            {"label": clubweek_worker.label_of(step.name), "since": step.since, "error": step.error}
+            for step in worker.failing
+        ],
         "mail": OutgoingMail.objects.status(now),
         "failed_backup": DailyBackup.objects.failing(),
+        "held_changes": list(Competition.objects.open().filter(held_since__isnull=False)),
     }
 
 
@@ -172,7 +179,8 @@ def decide_team_claim(request: HttpRequest, pk: int) -> HttpResponse:
 
 @arbiter_page("operations.change_outgoingmail")
 def send_mail_again(request: HttpRequest, pk: int) -> HttpResponse:
-    """An e-mail that failed for good, sent again (the start page's button)."""
+    """An e-mail that failed for good, or may have arrived, sent again (the start page's
+    button)."""
     if request.method != "POST":
         return redirect("admin:index")
     try:
@@ -184,5 +192,21 @@ def send_mail_again(request: HttpRequest, pk: int) -> HttpResponse:
             request,
             _("The e-mail to %(address)s is sent again in the worker's next pass.")
             % {"address": row.recipient},
+        )
+    return redirect("admin:index")
+
+
+@arbiter_page("operations.change_outgoingmail")
+def leave_mail_as_sent(request: HttpRequest, pk: int) -> HttpResponse:
+    """An e-mail that may have arrived, not sent again (the start page's other button)."""
+    if request.method != "POST":
+        return redirect("admin:index")
+    try:
+        row = outbox.leave_as_sent(pk, timezone.now())
+    except OutgoingMail.DoesNotExist:
+        messages.error(request, _("That e-mail is no longer waiting for a decision."))
+    else:
+        messages.success(
+            request, _("The e-mail to %(address)s is not sent again.") % {"address": row.recipient}
         )
     return redirect("admin:index")

@@ -10,6 +10,7 @@ class BaseConfig(AppConfig):
     verbose_name = "DSC"
 
     def ready(self):
-        from base import page_cache
+        from base import fair_use, page_cache
 
         page_cache.connect()
+        fair_use.connect()

@@ -1,16 +1,23 @@
 """Public pages rendered once per change and then served from a cache that every web process
 shares (the "pages" cache: a folder of files in production).
 
-A visitor (a request without a session) gets the one copy every visitor gets. A logged-in
-member, or the arbiter, gets a copy of their own (their own row marked, their next game, the
-menu with their name; the arbiter's drafts), stored under the same version and minute and their
-session: the cookies that make them who they are (the session's and the form token's), hashed,
-are part of its key, so nobody who does not hold those cookies can be given it, and a copy is
-never shared between two sessions. Their copy is also made old by writes to what only they see
-(`PERSONAL_MODELS`: their own report of a result, their account). A request with a message
-waiting is rendered afresh. Only views marked `@public_page` are stored, and only answers that
-set no cookie but the reader's own as they sent it (a member's session and form token, renewed
-when their copy is rendered, at most once a minute; the stored copy carries no cookie).
+A visitor gets the one copy every visitor gets: a request without a live login is a visitor,
+whatever cookies it sends (none, junk, a made-up or expired session, the session of someone who
+logged out, a message cookie that is forged, old or shown already), and a HEAD request is
+answered from the same copy; on a miss the page is rendered as for a visitor without cookies, so
+it is stored. A logged-in member, or the arbiter, gets a copy of their own (their own row
+marked, their next game, the menu with their name; the arbiter's drafts), stored under the same
+version and minute and their session: the cookies that make them who they are (the session's
+and the form token's), hashed, are part of its key, so nobody who does not hold those cookies
+can be given it, and a copy is never shared between two sessions. Whether the session is a live
+login is asked of the session store on every such request (one query by its key), so logging
+out ends the copies at once; a password change or a deactivated account writes the account,
+which makes every logged-in copy old (`PERSONAL_MODELS`: their own report of a result, their
+account), and the next render finds the login gone. A message the site signed in the last
+ten minutes and not shown yet is rendered afresh, once. Only views marked `@public_page` are
+stored, and only answers that set no cookie but the reader's own as they sent it (a member's
+session and form token, renewed when their copy is rendered, at most once a minute; the stored
+copy carries no cookie).
 
 A stored page is found under the pages' version, the minute and the address: its path and the
 query parameters the page reads (`public_page(reads=...)`; by default only the season picker's),
@@ -40,18 +47,23 @@ import gzip
 import hashlib
 import re
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache, partial, wraps
+from importlib import import_module
 from typing import NamedTuple
 from urllib.parse import unquote_plus
 
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core import signing
 from django.core.cache import caches
 from django.core.signals import setting_changed
+from django.db import DatabaseError
 from django.db.backends.signals import connection_created
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
@@ -178,18 +190,51 @@ def version(key: str = VERSION_KEY) -> str:
 
 
 def holder(request: HttpRequest) -> str:
-    """Whose copy a request gets: "" for a visitor, else a hash of the cookies that make the
-    request someone's (the session, and the token the page's forms carry)."""
+    """Whose copy a request gets: "" for a visitor (no session, or none that is a live login),
+    else a hash of the cookies that make the request someone's (the session, and the token the
+    page's forms carry)."""
     cookies = request.COOKIES
     session = cookies.get(settings.SESSION_COOKIE_NAME)
-    if session is None:
+    if not session or not logged_in(session):
         return ""
     token = cookies.get(settings.CSRF_COOKIE_NAME, "")
     return hashlib.sha256(f"{session}\0{token}".encode()).hexdigest()
 
 
+def logged_in(session_key: str) -> bool:
+    """Whether the session is a live login: stored, not expired, with a user. One query by its
+    key; while the database is away the request is a visitor's (the visitors' pages go on)."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    try:
+        return store.get(SESSION_KEY) is not None
+    except DatabaseError:
+        return False
+
+
+# A message waiting (after a form, a redirect) is shown on the next page, within seconds.
+MESSAGE_MAX_AGE = 600
+
+
+def message_waiting(request: HttpRequest) -> bool:
+    """Whether the request brings a message to show: a messages cookie the site signed in the
+    last ten minutes, the first time it comes. A forged, old or replayed one is not: the
+    stored page is given instead (before, any `messages` cookie rendered every page afresh)."""
+    value = request.COOKIES.get(CookieStorage.cookie_name)
+    if not value:
+        return False
+    try:
+        signing.get_cookie_signer(salt=CookieStorage.key_salt).unsign(
+            value, max_age=MESSAGE_MAX_AGE
+        )
+    except signing.BadSignature:
+        return False
+    shown = "message-shown:" + hashlib.sha256(value.encode()).hexdigest()
+    return caches[PAGES].add(shown, True, timeout=MESSAGE_MAX_AGE)
+
+
 class Page(NamedTuple):
-    """A stored answer: its headers, its body, and the body gzipped."""
+    """A stored answer: its headers, its body, and the body gzipped (a HEAD request gets the
+    headers alone)."""
 
     headers: dict[str, str]
     content: bytes
@@ -200,9 +245,29 @@ class Page(NamedTuple):
             body, encoding = self.gzipped, {"Content-Encoding": "gzip"}
         else:
             body, encoding = self.content, {}
-        return HttpResponse(
-            body, headers={**self.headers, **encoding, "Content-Length": str(len(body))}
-        )
+        headers = {**self.headers, **encoding, "Content-Length": str(len(body))}
+        return HttpResponse(b"" if request.method == "HEAD" else body, headers=headers)
+
+
+# A request waits this long at most for another to render the page it asks for (a render takes
+# well under a second); a render that never ends (its process died) is forgotten after it.
+RENDER_BOUND = 10
+WAIT_STEP = 0.01
+
+
+def wait_for_render(cache, key: str, rendering: str) -> Page | None:
+    """The page another request is rendering, once it is stored; None when that render ended
+    without storing one (an error, an answer for nobody else) or took longer than the bound:
+    then the waiting request renders its own."""
+    for _ in range(int(RENDER_BOUND / WAIT_STEP)):
+        time.sleep(WAIT_STEP)
+        page = cache.get(key)
+        if page is not None:
+            return Page(*page)
+        if cache.get(rendering) is None:
+            page = cache.get(key)
+            return Page(*page) if page is not None else None
+    return None
 
 
 class Recent:
@@ -236,10 +301,15 @@ class PageCacheMiddleware:
         self.recent = Recent()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "GET" or CookieStorage.cookie_name in request.COOKIES:
+        if request.method not in ("GET", "HEAD"):
             return self.get_response(request)
         kind = kind_of(request.path_info)
-        key = self.key(request, kind)
+        if kind is NOT_STORED or message_waiting(request):
+            return self.get_response(request)
+        whose = holder(request)
+        if not whose:  # rendered as for a visitor who sends no cookie, so that it is stored
+            request.COOKIES = {}
+        key = self.key(request, kind, whose)
         cache = caches[kind.cache]
         page = self.recent.get(key)
         if page is None:
@@ -248,20 +318,32 @@ class PageCacheMiddleware:
                 self.recent.put(key, Page(*page))
         if page is not None:
             return Page(*page).response(request)
-        response = self.get_response(request)
-        if self.may_store(request, response):
-            patch_vary_headers(response, ["Accept-Encoding"])
-            gzipped = gzip.compress(response.content, compresslevel=6)  # 9 costs twice as much
-            page = Page(dict(response.items()), response.content, gzipped)
-            cache.set(key, tuple(page))
+        # The same page asked while another request renders it waits for that one's answer:
+        # a page is rendered once per change however many ask at once (the first visitors
+        # after a result, ten members on the club's wifi opening what-if together).
+        rendering = f"rendering:{key}"
+        mine = cache.add(rendering, True, timeout=RENDER_BOUND)
+        if not mine and (page := wait_for_render(cache, key, rendering)) is not None:
             self.recent.put(key, page)
-            answer = page.response(request)  # the first visitor after a change gets it gzipped
-            answer.cookies = response.cookies  # a member's renewed cookies, theirs alone
-            return answer
-        return response
+            return page.response(request)
+        try:
+            response = self.get_response(request)
+            if self.may_store(request, response, whose):
+                patch_vary_headers(response, ["Accept-Encoding"])
+                gzipped = gzip.compress(response.content, compresslevel=6)  # 9: twice the cost
+                page = Page(dict(response.items()), response.content, gzipped)
+                cache.set(key, tuple(page))
+                self.recent.put(key, page)
+                answer = page.response(request)  # the first visitor after a change: gzipped
+                answer.cookies = response.cookies  # a member's renewed cookies, theirs alone
+                return answer
+            return response
+        finally:
+            if mine:
+                cache.delete(rendering)
 
     @staticmethod
-    def key(request: HttpRequest, kind: Kind) -> str:
+    def key(request: HttpRequest, kind: Kind, whose: str) -> str:
         minute = int(timezone.now().timestamp() // 60)
         # Only the query parameters a public page reads are part of the address: a junk query
         # string finds the page stored without it, and stores none of its own.
@@ -273,26 +355,25 @@ class PageCacheMiddleware:
         address = f"{request.scheme}://{request.get_host()}{path}"
         digest = hashlib.sha256(address.encode()).hexdigest()
         key = f"page{FORMAT}:{version()}:{minute}:{digest}"
-        whose = holder(request)
         if whose:  # a logged-in copy: old when either version changes
             key = f"{key}:{version(PERSONAL_VERSION_KEY)}:{whose}"
         return key
 
     @staticmethod
-    def may_store(request: HttpRequest, response: HttpResponse) -> bool:
+    def may_store(request: HttpRequest, response: HttpResponse, whose: str) -> bool:
         return (
             getattr(response, "public_page", False)
             and response.status_code == 200
             and not response.streaming
-            and only_refreshed_cookies(request, response)
+            and only_refreshed_cookies(request, response, whose)
         )
 
 
-def only_refreshed_cookies(request: HttpRequest, response: HttpResponse) -> bool:
+def only_refreshed_cookies(request: HttpRequest, response: HttpResponse, whose: str) -> bool:
     """Whether the answer sets no cookie but the reader's own again, as they sent it: a
     member's session and form token, whose expiry every render renews. A visitor's page that
     sets any cookie (a form's first token, a language) is personal, and so is a new value."""
-    if not holder(request):
+    if not whose:
         return not response.cookies
     own = (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
     return all(

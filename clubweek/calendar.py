@@ -7,10 +7,17 @@ events with the member's status on each evening and, once the pairing is publish
 colour and opponent, as "Mijn afmeldingen" words them (`absences.services.season_evenings`).
 
 Every time comes from the club's week (`Round.play_starts_at`, `Round.results_final_at`,
-`Round.cancellation_deadline`) or the round's own publication time (`Round.publish_at`), and
-is written as Europe/Amsterdam wall-clock time with the zone's VTIMEZONE, so an evening after
-the October DST change still starts at the same local time in every calendar. Each event's
-UID is made from the round, so a calendar app updates an event rather than adding another.
+`Round.cancellation_deadline`) or the round's own publication time (`Round.publish_at`; once
+published, the moment it was: `Round.published_at`), and is written as Europe/Amsterdam
+wall-clock time with the zone's VTIMEZONE, so an evening after the October DST change still
+starts at the same local time in every calendar. Each event's UID is made from the round, so a
+calendar app updates an event rather than adding another.
+
+What a feed promises follows what is true now: once a pairing is published (however early,
+`Round.published_early`) the evening says so and what cancelling now means, and a deadline
+that no longer offers anything is left out; in a closed season (`Season.closing`) the feed
+says so, an evening the closing called off is marked cancelled (STATUS:CANCELLED) and its
+deadline and publication are left out.
 """
 
 from __future__ import annotations
@@ -21,12 +28,15 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils import formats, timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, vDuration
 
 from absences.services import Evening, current_competition, season_evenings
 from base.links import link
-from competition.models import Competition, Round
+from competition.keizer.scoring import Outcome
+from competition.models import Closing, Competition, Round
+from competition.outcomes import OUTCOME_WORDS
 from members.models import Member
 
 # How often a calendar app should fetch the feed again (RFC 7986, and Apple's and Outlook's
@@ -63,8 +73,11 @@ def _feed(
     now: datetime,
 ) -> bytes:
     host = urlsplit(settings.SITE_URL).hostname or "dsc"
+    closing = competition.season.closing() if competition else None
     calendar = Calendar.new(
         name=name,
+        # A closed season says so where calendar apps show a calendar's description.
+        description=str(closing) if closing else None,
         prodid="-//DSC Drachten//Keizer//NL",
         uid=f"dsc-club-evenings{uid_suffix}@{host}",
         refresh_interval=REFRESH,
@@ -75,7 +88,11 @@ def _feed(
     rounds = list(competition.rounds.order_by("number")) if competition else []
     stamp = now.astimezone(UTC)
     for round_ in rounds:
-        for event in _events(round_, evenings.get(round_.pk), stamp):
+        if closing and closing.calls_off(round_):
+            events = [_called_off(round_, closing, stamp)]
+        else:
+            events = _events(round_, evenings.get(round_.pk), stamp, now)
+        for event in events:
             event.uid = f"{event.uid}{uid_suffix}@{host}"
             calendar.add_component(event)
     if rounds:
@@ -83,16 +100,21 @@ def _feed(
     return calendar.to_ical()
 
 
-def _events(round_: Round, evening: Evening | None, stamp: datetime) -> list[Event]:
-    """The club evening itself, its cancellation deadline and the pairing's publication."""
+def _events(round_: Round, evening: Evening | None, stamp: datetime, now: datetime) -> list[Event]:
+    """The club evening itself, its cancellation deadline (until a publication before it) and
+    the pairing's publication."""
     number = round_.number
     deadline = round_.cancellation_deadline
-    publication = round_.publish_at
+    publication = round_.published_at or round_.publish_at
     title = _("DSC club evening round %(number)s") % {"number": number}
-    lines = [
-        _("Cancel in time until %(deadline)s.") % {"deadline": _when(deadline)},
-        _("The pairing appears on %(publication)s.") % {"publication": _when(publication)},
-    ]
+    if round_.is_published:
+        lines = [_("The pairing was published on %(moment)s.") % {"moment": _when(publication)}]
+        lines += _after_publication(round_, evening, now)
+    else:
+        lines = [
+            _("Cancel in time until %(deadline)s.") % {"deadline": _when(deadline)},
+            _("The pairing appears on %(publication)s.") % {"publication": _when(publication)},
+        ]
     if evening is not None:
         game = _game(evening)
         title = f"{title}: {game or evening.status}"
@@ -128,14 +150,63 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime) -> list[Eve
     )
     publish = Event.new(
         uid=f"dsc-round-{round_.pk}-publication",
-        summary=_("DSC round %(number)s: the pairing appears") % {"number": number},
-        description=link("competition:pairing"),
+        summary=(
+            _("DSC round %(number)s: the pairing is published")
+            if round_.is_published
+            else _("DSC round %(number)s: the pairing appears")
+        )
+        % {"number": number},
+        description="\n".join(
+            [*_after_publication(round_, evening, now), link("competition:pairing")]
+            if round_.is_published
+            else [link("competition:pairing")]
+        ),
         start=timezone.localtime(publication),
         stamp=stamp,
         transparency="TRANSPARENT",
         url=link("competition:pairing"),
     )
-    return [club_evening, cancel, publish]
+    # Published before its deadline: the deadline offers nothing any more.
+    return [club_evening, publish] if round_.published_early else [club_evening, cancel, publish]
+
+
+def _after_publication(round_: Round, evening: Evening | None, now: datetime) -> list[str]:
+    """What cancelling means once the pairing is published, until the games begin: the
+    member's line of "Mijn afmeldingen", or for everyone the forfeit of the rules (DSC rule n
+    and Keizer rule 6), and how to reach the arbiter."""
+    if round_.games_started(now):
+        return []
+    if evening is not None:
+        said = f"{capfirst(evening.when_cancelling)}."
+    else:
+        said = _(
+            "Whoever cancels now is late: %(lost)s, and the opponent %(won)s (DSC rule n)."
+        ) % {
+            "lost": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
+            "won": OUTCOME_WORDS[Outcome.FORFEIT_WIN],
+        }
+    return [
+        said,
+        _("Questions, or coming after all? Write to the arbiter: %(address)s")
+        % {"address": settings.ARBITER_EMAIL},
+    ]
+
+
+def _called_off(round_: Round, closing: Closing, stamp: datetime) -> Event:
+    """An evening the season's closing called off: kept under its UID, marked cancelled, so a
+    calendar app shows it struck through or drops it rather than keeping the old one."""
+    return Event.new(
+        uid=f"dsc-round-{round_.pk}-evening",
+        summary=_("DSC club evening round %(number)s: not played, the season is closed")
+        % {"number": round_.number},
+        description=str(closing),
+        start=timezone.localtime(round_.play_starts_at),
+        end=timezone.localtime(round_.results_final_at),
+        stamp=stamp,
+        status="CANCELLED",
+        transparency="TRANSPARENT",
+        url=link("competition:pairing"),
+    )
 
 
 def _game(evening: Evening) -> str:
@@ -160,7 +231,7 @@ def _moments(rounds: Iterable[Round]) -> list[datetime]:
         for round_ in rounds
         for moment in (
             round_.cancellation_deadline,
-            round_.publish_at,
+            round_.published_at or round_.publish_at,
             round_.play_starts_at,
             round_.results_final_at,
         )

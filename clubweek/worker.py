@@ -1,26 +1,35 @@
 """The worker's pass: what must happen at its time around the club week, each thing once.
 
-`run_pass` runs the steps in this order: rule k (`absences.services.apply_no_show_rule`),
-`publish_due_rounds` (Friday 20:00), `tell_arbiter_about_waiting_rounds`, `mail_pairings`,
-`refresh_rankings`, `mail_rankings`, `mail_corrections`, `mail_reminders` (Friday morning),
-the answers to password-reset requests (`members.accounts.answer_reset_requests`), and last
-the outbox's delivery (`operations.outbox.deliver`). The command that
-runs it (`manage.py run_worker`) records the heartbeat after a pass that did its work and makes
-the daily backup after every pass (`operations`).
+The pass is a declared list of steps (`STEPS`), each run on its own: in its own `try` and its
+own transactions, so a step that fails is logged with its traceback (the error reports to
+ADMINS follow from the log), recorded for the arbiter's start page and `/gezond/` (the
+heartbeat's `failing`), and every other step still does its work in the same pass: a broken
+no-show rule never stops the publication at 20:00, and nothing stops the password-reset
+answers or the outbox's delivery.
+
+The order has one rule: the no-show rule comes before publication (a member it cancels must
+not be paired). The rest is preference: the waiting notice after publication (a round published
+in this pass does not wait), the e-mails after what they report, the ranking e-mail after the
+refresh (it reads the snapshots the refresh stored), and the outbox's delivery last (the
+e-mails this pass wrote go out in it). The command that runs the pass (`manage.py run_worker`)
+records the heartbeat after every pass and makes the daily backup (`operations`).
 
 Every step claims "due rows" (`Round.objects.due_for_publication`, `pairing_mail_due`,
 `ranking_mail_due`, a notice not yet sent) with a row lock or a conditional update, so a
 repeated pass, a worker that was down, and two workers at once all end the same way. E-mails
-are sent inside the claiming transaction: a worker killed while sending rolls the claim back
-and the next pass sends again (at least once, never lost).
+are written to the outbox inside the claiming transaction: a worker killed while writing them
+rolls the claim back and the next pass writes them again (at least once, never lost).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from absences import services as absences_services
 from clubweek import pairing_mail, ranking_mail, reminder_mail
@@ -32,19 +41,42 @@ from operations import outbox
 logger = logging.getLogger(__name__)
 
 
-def run_pass(now: datetime) -> list[Round]:
-    """One pass of the worker; returns the rounds it published."""
-    absences_services.apply_no_show_rule(now)
-    published = publish_due_rounds(now)
-    tell_arbiter_about_waiting_rounds(now)
-    mail_pairings(now)
-    refresh_rankings(now)
-    mail_rankings(now)
-    mail_corrections(now)
-    mail_reminders(now)
-    accounts.answer_reset_requests(now)
-    outbox.deliver(now)  # last: the e-mails this pass wrote go out in it
-    return published
+class Step(NamedTuple):
+    """One step of the pass: its name (in the log, the heartbeat and /gezond/), what the
+    arbiter's start page calls it, and what it does at `now`."""
+
+    name: str
+    label: str
+    run: Callable[[datetime], object]
+
+
+class Pass(NamedTuple):
+    """What a pass did: the rounds it published, and each failed step's error."""
+
+    published: list[Round]
+    failed: dict[str, str]
+
+
+class PartlyFailed(Exception):
+    """A step that went on after a part of its work failed, and logged that part itself."""
+
+
+def run_pass(now: datetime) -> Pass:
+    """One pass of the worker: every step, each on its own (see the module's docstring)."""
+    published: list[Round] = []
+    failed: dict[str, str] = {}
+    for step in STEPS:
+        try:
+            done = step.run(now)
+        except PartlyFailed as error:
+            failed[step.name] = str(error)[:300]
+        except Exception as error:
+            logger.exception("worker step %r failed", step.name)
+            failed[step.name] = f"{type(error).__name__}: {error}"[:300]
+        else:
+            if step.name == PUBLICATION:
+                published = done
+    return Pass(published, failed)
 
 
 def refresh_rankings(now: datetime) -> None:
@@ -54,40 +86,30 @@ def refresh_rankings(now: datetime) -> None:
     changed is recomputed (`services.refresh_rankings`); late in the pass (only the ranking
     e-mail, which reads what it stored, comes after it), and one competition's failure does
     not keep the others (or the next pass) from it."""
+    failed = []
     for competition in Competition.objects.open():
         try:
             competition_services.refresh_rankings(competition)
-        except Exception:
+        except Exception as error:
             logger.exception("refreshing the rankings of %s failed", competition)
+            failed.append(f"{competition}: {type(error).__name__}: {error}")
+    if failed:
+        raise PartlyFailed("; ".join(failed))
 
 
 def publish_due_rounds(now: datetime) -> list[Round]:
     """Publish every round whose publication time has passed, pairing it first when the
-    arbiter prepared no draft. Each round in its own transaction, claimed under a row lock so
-    that two workers never publish the same round; a round that cannot be paired yet (the
-    previous round is incomplete) or whose draft is inconsistent waits for a later pass."""
+    arbiter prepared no draft (`services.publish_due`: one transaction per round, the round's
+    lock the one claim, so two workers never publish a round twice); a round that cannot be
+    paired yet (the previous round is incomplete) or whose draft is inconsistent waits for a
+    later pass, and the arbiter is told (`tell_arbiter_about_waiting_rounds`)."""
     published = []
-    due = Round.objects.due_for_publication(now).order_by("publish_at")
-    for pk in due.values_list("pk", flat=True):
-        with transaction.atomic():
-            round_ = (
-                Round.objects.select_for_update(skip_locked=True)
-                .filter(pk=pk, published_at__isnull=True)
-                .first()
-            )
-            if round_ is None:
-                continue  # another worker has it
-            if not round_.games.exists():
-                try:
-                    competition_services.make_pairing(round_)
-                except competition_services.CompetitionError:
-                    continue
-                round_.refresh_from_db()  # the pairing set the bye
-            try:
-                if competition_services.publish(round_, now):
-                    published.append(round_)
-            except competition_services.CompetitionError:
-                continue  # a stale or inconsistent draft waits for the arbiter
+    for round_ in Round.objects.due_for_publication(now).order_by("publish_at"):
+        try:
+            if competition_services.publish_due(round_, now):
+                published.append(round_)
+        except competition_services.CompetitionError:
+            continue  # it waits: for results, or for the arbiter to mend the draft
     return published
 
 
@@ -173,3 +195,32 @@ def mail_corrections(now: datetime) -> None:
             told = [ranking for ranking in corrected if ranking.after_round in mailed]
             if told:
                 ranking_mail.correction(told[-1])
+
+
+PUBLICATION = "publication"
+STEPS = (
+    # The one rule of the order: a member cancelled by the no-show rule is not paired.
+    Step("no-show rule", gettext_lazy("the no-show rule"), absences_services.apply_no_show_rule),
+    Step(PUBLICATION, gettext_lazy("publishing the pairing"), publish_due_rounds),
+    Step(
+        "waiting notice",
+        gettext_lazy("telling you a pairing waits"),
+        tell_arbiter_about_waiting_rounds,
+    ),
+    Step("pairing e-mail", gettext_lazy("the pairing e-mail"), mail_pairings),
+    Step("rankings", gettext_lazy("bringing the rankings up to date"), refresh_rankings),
+    Step("ranking e-mail", gettext_lazy("the new ranking's e-mail"), mail_rankings),
+    Step("correction e-mail", gettext_lazy("the correction e-mail"), mail_corrections),
+    Step("reminder", gettext_lazy("the Friday reminder"), mail_reminders),
+    Step(
+        "password resets",
+        gettext_lazy("answering password-reset requests"),
+        accounts.answer_reset_requests,
+    ),
+    Step("delivery", gettext_lazy("delivering the e-mails"), outbox.deliver),
+)
+
+
+def label_of(name: str) -> str:
+    """What the arbiter's start page calls the step `name` (its name, for one that is gone)."""
+    return next((str(step.label) for step in STEPS if step.name == name), name)

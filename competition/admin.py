@@ -36,6 +36,11 @@ class SeasonAdmin(HistoryAdmin):
     actions = None
     change_list_template = "admin/competition/season/change_list.html"  # "New season"
 
+    def has_delete_permission(self, request, obj=None):
+        # Deleting a season deletes its competitions: never one that has been paired.
+        under_way = obj is not None and any(c.is_under_way for c in obj.competitions.all())
+        return not under_way and super().has_delete_permission(request, obj)
+
     @admin.display(description=gettext_lazy("close or reopen"))
     def closing(self, season: Season) -> str:
         if season.is_closed:
@@ -49,21 +54,20 @@ class SeasonAdmin(HistoryAdmin):
         )
 
 
-# What the rankings follow from: fixed once a round has been paired (`is_under_way`).
-RANKING_INPUTS = ("initial_position", "group", "joined_round", "start_points")
-
-
 class ParticipantInline(LabelledTabularInline):
-    """The players. Once a round has been paired their places in ranking 0, groups, first
-    rounds and start points are fixed, and players are neither added nor removed here: a
-    newcomer joins through "Nieuwe speler toevoegen", which says what changes."""
+    """The players. Once a round has been paired everything about them is fixed here: who they
+    are (the member, a guest's name: the published pairings and rankings name them), their
+    places in ranking 0, groups, first rounds and start points; and players are neither added
+    nor removed here: a newcomer joins through "Nieuwe speler toevoegen", which says what
+    changes (issue 35: one pick in the member dropdown gave Jan de Zeeuw's 13 rounds and his
+    board in a published pairing to someone else)."""
 
     model = Participant
     fields = ("initial_position", "member", "guest_name", "group", "joined_round", "start_points")
     extra = 0
 
     def get_readonly_fields(self, request, obj=None):
-        return RANKING_INPUTS if obj is not None and obj.is_under_way else ()
+        return self.fields if obj is not None and obj.is_under_way else ()
 
     def has_add_permission(self, request, obj=None):
         return not (obj is not None and obj.is_under_way) and super().has_add_permission(
@@ -98,13 +102,19 @@ class CompetitionAdmin(admin.ModelAdmin):
             return ("season", "kind", *SETTING_NAMES)
         return ()
 
+    def has_delete_permission(self, request, obj=None):
+        return not (obj is not None and obj.is_under_way) and super().has_delete_permission(
+            request, obj
+        )
+
     def get_fieldsets(self, request, obj=None):
         if obj is None or not obj.is_under_way:
             return self.fieldsets
         general, (name, options), *rest = self.fieldsets
         fixed = _(
-            "A round has been paired: the settings and ranking 0 are fixed, since the "
-            'published rankings follow from them. A newcomer joins with "Add a newcomer".'
+            "A round has been paired: the settings and ranking 0 are fixed, and so is who each "
+            "player is, since the published pairings and rankings follow from them. A "
+            'newcomer joins with "Add a newcomer".'
         )
         return (general, (name, {**options, "description": fixed}), *rest)
 
@@ -213,6 +223,9 @@ class RankingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a snapshot goes only with a recompute (`services.recompute_rankings`)
 
 
 @admin.register(Page)

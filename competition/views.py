@@ -22,6 +22,7 @@ from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import Appearance
 from competition.models import (
     Absence,
+    Closing,
     Competition,
     Game,
     Page,
@@ -89,21 +90,29 @@ class ComingRound:
     provisional: bool  # its results (if any) are still provisional
     # The logged-in player's own game while they can enter its result (never for visitors).
     own_game: Game | None = None
+    called_off: bool = False  # its season was closed before its games began
 
 
 def coming_rounds(
-    competition: Competition, now, drafts: bool, player: int | None = None
+    competition: Competition,
+    now,
+    drafts: bool,
+    player: int | None = None,
+    closing: Closing | None = None,
 ) -> list[ComingRound]:
     """Every published round of today or later (the arbiter may publish one days early), and
     the first unpublished one: its draft for the arbiter, else when its pairing appears. With
     `player` (the logged-in member's participant) also their game in each round whose
-    evening takes the players' results now."""
+    evening takes the players' results now. In a closed season (its `closing`) nothing
+    appears any more and nobody enters a result: only the published rounds, each marked when
+    the closing called it off."""
     today = timezone.localdate(now)
     rounds = list(
         competition.rounds.from_day(today).select_related("bye__member").order_by("number")
     )
-    first_unpublished = next((r for r in rounds if not r.is_published), None)
+    first_unpublished = None if closing else next((r for r in rounds if not r.is_published), None)
     rounds = [r for r in rounds if r.is_published or r is first_unpublished]
+    player = None if closing else player
     shown = [r for r in rounds if r.is_published or drafts]
     tables = pairing_tables(shown)
     own = own_games(player, [r for r in rounds if r.is_published], now) if player else {}
@@ -115,6 +124,7 @@ def coming_rounds(
             waiting=not r.is_published and r.publish_at <= now,
             provisional=r.results_are_provisional(now),
             own_game=own.get(r.pk),
+            called_off=bool(closing and closing.calls_off(r)),
         )
         for r in rounds
     ]
@@ -142,12 +152,17 @@ def home(request: HttpRequest) -> HttpResponse:
     except Http404:
         return render(request, "competition/home.html", {"competition": None})
     ranking = latest_ranking(competition)
+    closing = competition.season.closing()
     return render(
         request,
         "competition/home.html",
         {
             "competition": competition,
-            "coming": coming_rounds(
+            # A closed season has no next evening: home says it is closed instead.
+            "closing": closing,
+            "coming": []
+            if closing
+            else coming_rounds(
                 competition, now, sees_drafts(request), own_participant_id(request, competition)
             ),
             "what_if_round": what_if.round_to_ask(competition, timezone.localdate(now)),
@@ -234,11 +249,13 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
         (past if drafts else past.published()).select_related("bye__member").order_by("-number")
     )
     tables = pairing_tables(rounds)
+    closing = competition.season.closing()
     return render(
         request,
         "competition/pairing.html",
         {
             "competition": competition,
+            "closing": closing,
             "coming": coming_rounds(
                 competition,
                 now,
@@ -247,6 +264,7 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
                 own_participant_id(request, competition)
                 if competition.players_enter_results
                 else None,
+                closing,
             ),
             "past": [(r, tables[r.pk], r.results_are_provisional(now)) for r in rounds],
             "what_if_round": (

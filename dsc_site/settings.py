@@ -213,12 +213,16 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # Every e-mail is first a row of the outbox, sent by the worker with the delivery backend
 # (operations/outbox.py): SMTP in production (EMAIL_BACKEND in the environment), the console
-# for development.
+# for development. Django's SMTP backend, as the environment names it, is delivered through the
+# site's own subclass (operations/smtp.py), which waits for the reply to a whole message.
 EMAIL_BACKEND = "operations.outbox.OutboxBackend"
 EMAIL_DELIVERY_BACKEND = os.environ.get(
     "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_TIMEOUT = 20  # seconds a try waits for the mail server
+if EMAIL_DELIVERY_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
+    EMAIL_DELIVERY_BACKEND = "operations.smtp.EmailBackend"
+EMAIL_TIMEOUT = 20  # seconds for connecting and each command: a dead server is noticed soon
+EMAIL_DATA_REPLY_TIMEOUT = 600  # seconds for the reply to a whole message (RFC 5321 4.5.3.2.6)
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -418,6 +422,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "request": {"()": "operations.logs.RequestFilter"},
+        "repeats": {"()": "operations.logs.RepeatsCounted"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {
@@ -430,7 +435,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request"],
+            "filters": ["request", "repeats"],
             "formatter": "line",
         },
         "mail_admins": {
@@ -439,7 +444,9 @@ LOGGING = {
             "filters": ["require_debug_false"],
         },
     },
-    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # An error logged anywhere (a step of the worker's pass that failed, with its traceback)
+    # reaches the error reports too, as a request's does.
+    "root": {"handlers": ["stderr", "mail_admins"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.request": {

@@ -1,5 +1,6 @@
-"""`/gezond/`: 200 "ok" when the database answers, the worker was seen recently, the mail
-server takes the outbox's mail and the day's backup did not fail; else 503 with the reason in
+"""`/gezond/`: 200 "ok" when the database answers, the worker was seen recently and no step of
+its last pass failed, the mail server takes the outbox's mail and the day's backup did not
+fail; else 503 with the reason in
 one plain line (mail trouble is named as mail trouble, not as a worker that is down). For
 health checks and monitors: answered by the first middleware, before host checks, the https
 redirect, sessions and login; never cached."""
@@ -28,6 +29,12 @@ def site_health(now: datetime) -> tuple[bool, str]:
         return False, "worker never seen"
     if worker.late:
         return False, f"worker not seen since {timezone.localtime(worker.seen_at):%Y-%m-%d %H:%M}"
+    if worker.failing:
+        return False, "; ".join(
+            f"worker step {step.name} failing since "
+            f"{timezone.localtime(step.since):%Y-%m-%d %H:%M}: {step.error.splitlines()[0][:120]}"
+            for step in worker.failing
+        )
     if mail.late:
         since = timezone.localtime(mail.held_up_since)
         return False, (

@@ -5,7 +5,10 @@ Paths that carry a secret (a calendar feed's token, a one-time link) are logged 
 
 `RequestContextMiddleware` remembers the request being handled (a context variable, so each
 request and thread sees its own); `RequestFilter` adds `path` and `user` to every record made
-meanwhile ("-" outside a request); `OneLineFormatter` keeps a traceback on the same line.
+meanwhile ("-" outside a request); `OneLineFormatter` keeps a traceback on the same line;
+`RepeatsCounted` writes the same warning or error once per ten minutes and counts its repeats
+(a crawler's hundreds of refused addresses, a step of the worker failing every pass while the
+database is away), saying how many with the next one it writes.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import re
+import threading
 
 from gunicorn.glogging import Logger
 
@@ -77,3 +81,38 @@ class OneLineFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return super().format(record).replace("\n", "\\n")
+
+
+class RepeatsCounted(logging.Filter):
+    """The same warning or error (its logger, level and message, and the kind and line of its
+    exception: `operations.reports.signature`; not the request's path) is written once per
+    `PERIOD` seconds in a process; its repeats meanwhile are counted, and the next one written
+    says how many there were. Below WARNING every line is written."""
+
+    PERIOD = 600
+    REMEMBERED = 1000  # kinds of lines remembered at most (the oldest is forgotten first)
+
+    def __init__(self):
+        super().__init__()
+        self.seen: dict[str, tuple[float, int]] = {}
+        self.lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        from operations.reports import signature  # not at import: logging is set up first
+
+        exception = signature(record) if record.exc_info else ""
+        key = f"{record.name}:{record.levelno}:{record.getMessage()}:{exception}"
+        with self.lock:
+            written_at, repeats = self.seen.get(key, (None, 0))
+            if written_at is not None and record.created - written_at < self.PERIOD:
+                self.seen[key] = (written_at, repeats + 1)
+                return False
+            self.seen.pop(key, None)
+            self.seen[key] = (record.created, 0)
+            while len(self.seen) > self.REMEMBERED:
+                del self.seen[next(iter(self.seen))]
+        if repeats:
+            record.msg = f"{record.msg} (and {repeats} more like it in the ten minutes before)"
+        return True

@@ -21,9 +21,19 @@ BACKUP_RETRY_AFTER = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
+class FailingStep:
+    """A step of the worker's pass that failed in its last pass, and since when it fails."""
+
+    name: str  # clubweek.worker's name for the step
+    since: datetime
+    error: str  # the last failure's kind and message
+
+
+@dataclass(frozen=True)
 class WorkerStatus:
     seen_at: datetime | None
     late: bool
+    failing: list[FailingStep]
 
 
 @dataclass(frozen=True)
@@ -33,24 +43,48 @@ class MailStatus:
     last_error: str
     late: bool  # held up longer than MAIL_LATE_AFTER: mail trouble
     failed: list[OutgoingMail]  # failed for good, newest first (at most 20)
+    maybe_delivered: list[OutgoingMail]  # for the arbiter to decide, newest first (at most 20)
 
 
 class HeartbeatQuerySet(models.QuerySet):
-    def record(self, now: datetime) -> None:
-        """The worker finished a pass at `now` (one row, written by every pass)."""
-        if not self.filter(pk=WorkerHeartbeat.ONLY).update(seen_at=now):
-            self.get_or_create(pk=WorkerHeartbeat.ONLY, defaults={"seen_at": now})
+    def record(self, now: datetime, failed: dict[str, str] | None = None) -> None:
+        """The worker finished a pass at `now`, in which the steps `failed` names (step: the
+        error) failed: one row, written by every pass. A step that failed before keeps the
+        moment it started failing; a step that worked again is forgotten."""
+        failed = failed or {}
+        before = self.filter(pk=WorkerHeartbeat.ONLY).values_list("failing", flat=True).first()
+        failing = {
+            name: {
+                "since": (before or {}).get(name, {}).get("since", now.isoformat()),
+                "error": error,
+            }
+            for name, error in failed.items()
+        }
+        if not self.filter(pk=WorkerHeartbeat.ONLY).update(seen_at=now, failing=failing):
+            self.update_or_create(
+                pk=WorkerHeartbeat.ONLY, defaults={"seen_at": now, "failing": failing}
+            )
 
     def status(self, now: datetime) -> WorkerStatus:
-        seen_at = self.filter(pk=WorkerHeartbeat.ONLY).values_list("seen_at", flat=True).first()
-        return WorkerStatus(seen_at, seen_at is None or now - seen_at > WORKER_LATE_AFTER)
+        row = self.filter(pk=WorkerHeartbeat.ONLY).values_list("seen_at", "failing").first()
+        seen_at, failing = row or (None, {})
+        return WorkerStatus(
+            seen_at,
+            seen_at is None or now - seen_at > WORKER_LATE_AFTER,
+            [
+                FailingStep(name, datetime.fromisoformat(step["since"]), step["error"])
+                for name, step in failing.items()
+            ],
+        )
 
 
 class WorkerHeartbeat(models.Model):
-    """The one row the worker rewrites after each pass."""
+    """The one row the worker rewrites after each pass, with the steps that failed in it."""
 
     ONLY = 1
     seen_at = models.DateTimeField(_("last seen"))
+    # step name -> {"since": ISO moment of the first failure in a row, "error": the last one}
+    failing = models.JSONField(_("failing steps"), default=dict, blank=True)
 
     objects = HeartbeatQuerySet.as_manager()
 
@@ -127,6 +161,9 @@ class OutgoingMailQuerySet(models.QuerySet):
     def failed(self):
         return self.filter(state=OutgoingMail.State.FAILED).order_by("-created_at", "-pk")
 
+    def maybe_delivered(self):
+        return self.filter(state=OutgoingMail.State.MAYBE_DELIVERED).order_by("-created_at", "-pk")
+
     def forget_sent_before(self, moment: datetime) -> None:
         self.filter(state=OutgoingMail.State.SENT, sent_at__lt=moment).delete()
 
@@ -145,6 +182,7 @@ class OutgoingMailQuerySet(models.QuerySet):
             last_error=tried.last_error if tried else "",
             late=oldest is not None and now - oldest.created_at > MAIL_LATE_AFTER,
             failed=list(self.failed()[:20]),
+            maybe_delivered=list(self.maybe_delivered()[:20]),
         )
 
     def to_address_since(self, kind: str, address: str, since: datetime):
@@ -159,6 +197,9 @@ class OutgoingMail(models.Model):
         WAITING = "waiting", _("waiting")
         SENT = "sent", _("sent")
         FAILED = "failed", _("failed")
+        # Sent whole, but the server's reply did not come: it may have arrived. Never sent again
+        # by itself; the arbiter decides (sent again, or left as sent).
+        MAYBE_DELIVERED = "maybe", _("maybe delivered")
 
     created_at = models.DateTimeField(_("created at"))
     kind = models.CharField(_("kind"), max_length=30, blank=True)  # operations.letters.Kind

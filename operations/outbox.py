@@ -9,9 +9,15 @@ change that causes it; the worker delivers the due rows (`deliver`) with the rea
   after the server accepted a message but before that commit sends that one message again on
   the next pass: at most one duplicate, of at most one message, in that rare window; never
   more, and nothing is lost.
-- A failed try is tried again with back-off (1, 2, 4 … minutes, at most an hour between tries);
-  after `MAX_TRIES`, or at once when the server refuses the address for good (5xx), the row is
-  failed with the reason, shown on the arbiter's start page to be sent again.
+- Where the dialogue broke decides (`operations.smtp`). Before the message's final dot was
+  sent the server cannot have it: tried again with back-off (1, 2, 4 … minutes, at most an hour
+  between tries), failed with the reason after `MAX_TRIES`. A 5xx reply (to MAIL, RCPT, DATA or
+  the message) fails that message at once, a 4xx one tries it again later; the pass goes on
+  with the next. When the reply to the whole message does not come, the server may have it:
+  "maybe delivered", never sent again by itself. Failed and maybe-delivered mail is listed on
+  the arbiter's start page, to be sent again (or, maybe delivered, left as sent).
+- A pass stops taking rows after `DELIVERY_BUDGET`, so a slow server does not hold up the
+  worker's next pass for long.
 
 An own small model rather than a library: the queues that fit Django 5.2 (django-post-office,
 django-mailer) bring their own sending commands and locks, where ours is the worker's pass with
@@ -23,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import smtplib
+import time
 from datetime import datetime, timedelta
 from email.utils import format_datetime, make_msgid
 from urllib.parse import urlsplit
@@ -35,9 +42,13 @@ from django.utils import timezone
 
 from operations.models import OutgoingMail
 from operations.signatures import OutgoingMessage
+from operations.smtp import ReplyLost
 
 MAX_TRIES = 8  # 1+2+4+8+16+32+60 minutes of waits: the mail server may be down for hours
 PASS_LIMIT = 500  # messages a pass sends at most, so that its other work is never far off
+# Seconds after which a pass takes no new row (the one on the wire is finished): a server that
+# answers slowly holds up the worker's next pass by about this much, plus one message's reply.
+DELIVERY_BUDGET = 30.0
 KEEP_SENT = timedelta(days=30)  # sent rows are kept this long (the limits read the last hour)
 
 
@@ -110,11 +121,13 @@ def _message(row: OutgoingMail, mail_connection) -> OutgoingMessage:
     return message
 
 
-def deliver(now: datetime) -> int:
-    """Send the due rows, each claimed by this worker only and marked in its own transaction;
-    returns how many were sent. A failure is recorded on its row, never raised; while the
-    server is away the rest waits for the next pass."""
+def deliver(now: datetime, budget: float = DELIVERY_BUDGET) -> int:
+    """Send the due rows, each claimed by this worker only and marked in its own transaction,
+    until none is due or `budget` seconds have passed (one row at least); returns how many were
+    sent. A failure is recorded on its row, never raised; while the server is away, or after it
+    left a message unanswered, the rest waits for the next pass."""
     sent = 0
+    started = time.monotonic()
     mail_connection = get_connection(settings.EMAIL_DELIVERY_BACKEND)
     try:
         for _ in range(PASS_LIMIT):
@@ -123,30 +136,47 @@ def deliver(now: datetime) -> int:
                 if row is None:
                     break
                 outcome = _send(row, mail_connection, now)
-            if outcome is Outcome.SERVER_AWAY:
+            if outcome in (Outcome.SERVER_AWAY, Outcome.MAYBE_DELIVERED):
                 break
             sent += outcome is Outcome.SENT
+            if time.monotonic() - started >= budget:
+                break
     finally:
-        with contextlib.suppress(Exception):  # a server that went away cannot be said goodbye to
-            mail_connection.close()
+        _hang_up(mail_connection)
     OutgoingMail.objects.forget_sent_before(now - KEEP_SENT)
     return sent
 
 
 @transaction.atomic
 def send_again(pk: int, now: datetime) -> OutgoingMail:
-    """A failed e-mail, as the arbiter asks from the start page: waiting again, with all its
-    tries, from the worker's next pass on."""
-    row = OutgoingMail.objects.select_for_update().get(pk=pk, state=OutgoingMail.State.FAILED)
+    """A failed or maybe-delivered e-mail, as the arbiter asks from the start page: waiting
+    again, with all its tries, from the worker's next pass on (maybe delivered, it may then
+    arrive twice: the arbiter was told)."""
+    row = OutgoingMail.objects.select_for_update().get(
+        pk=pk, state__in=[OutgoingMail.State.FAILED, OutgoingMail.State.MAYBE_DELIVERED]
+    )
     row.state, row.tries, row.next_try_at = OutgoingMail.State.WAITING, 0, now
     row.save(update_fields=["state", "tries", "next_try_at"])
     return row
 
 
+@transaction.atomic
+def leave_as_sent(pk: int, now: datetime) -> OutgoingMail:
+    """A maybe-delivered e-mail the arbiter chooses not to send again: sent (it was, whole; the
+    server's reply is what is missing), off the start page, forgotten like other sent mail."""
+    row = OutgoingMail.objects.select_for_update().get(
+        pk=pk, state=OutgoingMail.State.MAYBE_DELIVERED
+    )
+    row.state, row.sent_at = OutgoingMail.State.SENT, now
+    row.save(update_fields=["state", "sent_at"])
+    return row
+
+
 class Outcome(enum.Enum):
     SENT = "sent"
-    REFUSED = "refused"  # this message only: the rest goes on
-    SERVER_AWAY = "server away"
+    REFUSED = "refused"  # this message only, for good or for now: the rest goes on
+    SERVER_AWAY = "server away"  # before the message ended: tried again, the rest waits
+    MAYBE_DELIVERED = "maybe delivered"  # the reply to the whole message did not come
 
 
 def _send(row: OutgoingMail, mail_connection, now: datetime) -> Outcome:
@@ -159,14 +189,27 @@ def _send(row: OutgoingMail, mail_connection, now: datetime) -> Outcome:
     try:
         mail_connection.open()  # once per pass: later messages reuse the connection
         message.send()
-    except smtplib.SMTPRecipientsRefused as refused:
-        permanent = all(code >= 500 for code, _text in refused.recipients.values())
-        _failed(row, now, refused, permanent)
+    except ReplyLost as lost:  # before the generic case: it is a disconnection too
+        row.tries += 1
+        row.state, row.last_error = OutgoingMail.State.MAYBE_DELIVERED, _reason(lost)
+        row.save(update_fields=["tries", "state", "last_error"])
+        _hang_up(mail_connection)
+        return Outcome.MAYBE_DELIVERED
+    except (
+        smtplib.SMTPRecipientsRefused,
+        smtplib.SMTPSenderRefused,
+        smtplib.SMTPDataError,
+    ) as refused:
+        codes = _reply_codes(refused)
+        if 421 in codes:  # the server is closing the connection: as if away
+            _failed(row, now, refused)
+            _hang_up(mail_connection)
+            return Outcome.SERVER_AWAY
+        _failed(row, now, refused, permanent=all(code >= 500 for code in codes))
         return Outcome.REFUSED
     except Exception as error:  # the server is away, or broke off: the rest waits too
         _failed(row, now, error)
-        with contextlib.suppress(Exception):
-            mail_connection.close()
+        _hang_up(mail_connection)
         return Outcome.SERVER_AWAY
     row.tries += 1
     row.state, row.sent_at = OutgoingMail.State.SENT, now
@@ -174,11 +217,26 @@ def _send(row: OutgoingMail, mail_connection, now: datetime) -> Outcome:
     return Outcome.SENT
 
 
+def _reply_codes(refused: smtplib.SMTPException) -> list[int]:
+    if isinstance(refused, smtplib.SMTPRecipientsRefused):
+        return [code for code, _text in refused.recipients.values()]
+    return [refused.smtp_code]
+
+
+def _hang_up(mail_connection) -> None:
+    with contextlib.suppress(Exception):  # a server that went away cannot be said goodbye to
+        mail_connection.close()
+
+
+def _reason(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}"[:500]
+
+
 def _failed(row: OutgoingMail, now: datetime, error: Exception, permanent: bool = False) -> None:
     """A failed try, recorded: tried again after the back-off, or failed for good (after all
-    tries, or at once when the server says the address does not exist)."""
+    tries, or at once when the server refuses the message with a 5xx reply)."""
     row.tries += 1
-    row.last_error = f"{type(error).__name__}: {error}"[:500]
+    row.last_error = _reason(error)
     if permanent or row.tries >= MAX_TRIES:
         row.state = OutgoingMail.State.FAILED
     else:

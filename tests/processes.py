@@ -95,7 +95,13 @@ def production_env(tmp_path, tmp_path_factory):
     built_once(built, build)
     shutil.copyfile(built / "db.sqlite3", tmp_path / "db.sqlite3")
     env.update(
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", STATIC_ROOT=str(built / "static")
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        STATIC_ROOT=str(built / "static"),
+        # The file caches of the test's own: a fair-use count or an error report of an
+        # earlier run (they live for minutes) never reaches this one.
+        PAGE_CACHE_DIR=str(tmp_path / "pages"),
+        LIMITS_CACHE_DIR=str(tmp_path / "limits"),
+        REPORT_CACHE_DIR=str(tmp_path / "reports"),
     )
     return env
 

@@ -23,5 +23,8 @@ def next_evening(context, only_for_member: int | None = None) -> dict:
     member = Member.objects.filter(user=user).first()
     if member is None or (only_for_member is not None and member.pk != only_for_member):
         return {}
-    evenings = services.coming_evenings(member, context.get("now") or timezone.now())
+    now = context.get("now") or timezone.now()
+    if closing := services.season_closing(now):
+        return {"closing": closing, "shown": True}
+    evenings = services.coming_evenings(member, now)
     return {"evening": evenings[0] if evenings else None, "shown": True}

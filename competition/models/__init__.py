@@ -7,7 +7,7 @@ the club's week, its absences), `games` (a pairing's games and the results playe
 `rankings` (the snapshots), `pages` (texts the arbiter edits).
 """
 
-from competition.models.competitions import Competition, Participant, Season
+from competition.models.competitions import Closing, Competition, Participant, Season
 from competition.models.games import Game, ResultReport
 from competition.models.pages import Page
 from competition.models.rankings import Ranking, Standing
@@ -15,6 +15,7 @@ from competition.models.rounds import Absence, Round
 
 __all__ = [
     "Absence",
+    "Closing",
     "Competition",
     "Game",
     "Page",

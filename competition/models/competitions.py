@@ -3,13 +3,16 @@ and what its kind does) and the players of a competition."""
 
 from __future__ import annotations
 
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -21,6 +24,7 @@ from members.models import Member
 
 if TYPE_CHECKING:
     from competition.models.rankings import Standing
+    from competition.models.rounds import Round
 
 DEFAULT_SETTINGS = keizer.Settings()  # DSC's settings: the defaults of a new competition
 # DSC rule i: 1:30 for the first 30 moves, then 15 minutes to finish, per player per game. As
@@ -37,6 +41,38 @@ class SeasonQuerySet(models.QuerySet):
             or with_competition.order_by("-start_date").first()
             or self.order_by("-start_date").first()
         )
+
+
+@dataclass(frozen=True)
+class Closing:
+    """A closed season's closing as its history keeps it (`seasons.close_season`): the moment
+    (None for a season closed before the history was kept) and the arbiter's reason."""
+
+    season: str
+    at: datetime | None
+    reason: str
+
+    def calls_off(self, round_: Round) -> bool:
+        """The round will not be played: its games had not begun when the season was closed
+        (without a known moment: it was not published)."""
+        if self.at is None:
+            return not round_.is_published
+        return not round_.games_started(self.at)
+
+    def __str__(self) -> str:
+        """What home, the pairing, the cancellation page and the calendars say: "Seizoen
+        2026-2027 is afgesloten op zondag 22 november 2026. Reden: … De stand is definitief: …"."""
+        if self.at is None:
+            said = gettext("Season %(season)s is closed.") % {"season": self.season}
+        else:
+            said = gettext("Season %(season)s was closed on %(date)s.") % {
+                "season": self.season,
+                "date": formats.date_format(timezone.localtime(self.at), "l j F Y"),
+            }
+        if self.reason:
+            reason = self.reason if self.reason[-1] in ".!?" else f"{self.reason}."
+            said += " " + gettext("Reason: %(reason)s") % {"reason": reason}
+        return said + " " + gettext("The standings are final: no more rounds are played.")
 
 
 class Season(models.Model):
@@ -57,6 +93,22 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def closing(self) -> Closing | None:
+        """When and why the season was closed (None while it is open): the history's record
+        that closed it, the first of the latest run of records in which it is closed."""
+        if not self.is_closed:
+            return None
+        closed = None
+        # In the order the records were written (a clock set back never reorders them).
+        for is_closed, at, reason in self.history.order_by("-history_id").values_list(
+            "is_closed", "history_date", "history_change_reason"
+        ):
+            if not is_closed:
+                break
+            closed = (at, reason or "")
+        at, reason = closed or (None, "")
+        return Closing(self.name, at, reason.strip())
 
 
 class CompetitionQuerySet(models.QuerySet):
@@ -153,6 +205,12 @@ class Competition(models.Model):
         blank=True,
         help_text=_("Name of the arbiter in charge; the federation needs it to rate the games."),
     )
+
+    # A change made outside the workflows (the admin, a command) that would correct a final
+    # ranking is not stored until the arbiter confirms it with a reason
+    # (`services.refresh_rankings`): the digest of the data it waits with, and since when.
+    held_inputs = models.CharField(max_length=64, blank=True, default="", editable=False)
+    held_since = models.DateTimeField(_("change waiting since"), null=True, editable=False)
 
     objects = CompetitionManager()
 

@@ -37,7 +37,8 @@ class Ranking(models.Model):
     # line-up entered later, …): when and why, shown on its standings page
     # (`services.rankings`). Kept while it stays as corrected.
     corrected_at = models.DateTimeField(_("corrected at"), null=True, blank=True, editable=False)
-    correction = models.CharField(_("correction"), max_length=200, blank=True, editable=False)
+    # Why, newest first: every correction's reason is kept (one after the other, with "; ").
+    correction = models.TextField(_("correction"), blank=True, editable=False)
     # The members who get the new ranking by e-mail were told of the correction (once).
     correction_mailed_at = models.DateTimeField(
         _("correction e-mailed at"), null=True, blank=True, editable=False

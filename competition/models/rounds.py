@@ -262,6 +262,12 @@ class Round(models.Model):
         late)."""
         return before(moment, self.cancellation_deadline)
 
+    @property
+    def published_early(self) -> bool:
+        """The arbiter published the pairing before the cancellation deadline: from then on
+        the deadline offers nothing (a cancellation is a forfeit, the pairing is fixed)."""
+        return self.is_published and self.cancels_in_time(self.published_at)
+
     def games_started(self, moment: datetime) -> bool:
         """The games have started at `moment` (19:45 on the evening): members no longer
         cancel online, players enter their results."""

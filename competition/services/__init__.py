@@ -32,9 +32,12 @@ from competition.services.pairing import (
     pairing_warning_texts,
     publication_problems,
     publish,
+    publish_due,
 )
 from competition.services.rankings import (
     claim_correction_mail,
+    correct_rankings,
+    ranking_changes,
     recompute_rankings,
     refresh_rankings,
 )
@@ -73,6 +76,7 @@ __all__ = [
     "check_seating",
     "claim_correction_mail",
     "closed_season_problems",
+    "correct_rankings",
     "decide_result",
     "decide_team_claim",
     "discard_draft",
@@ -87,6 +91,8 @@ __all__ = [
     "pairing_warning_texts",
     "publication_problems",
     "publish",
+    "publish_due",
+    "ranking_changes",
     "rapid_evening_problems",
     "recompute_rankings",
     "record_absence",

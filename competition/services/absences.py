@@ -47,7 +47,7 @@ def record_absence(
     }
     discarded = participant.pk in round_.seated_ids() and discard_draft(round_, because)
     if round_.is_published:
-        refresh_rankings(round_.competition)
+        refresh_rankings(round_.competition, because)
     return discarded
 
 
@@ -65,7 +65,13 @@ def decide_team_claim(absence: Absence, confirmed: bool) -> Absence:
         absence.reason = Absence.Reason.TEAM
     absence.save()
     if round_.is_published:
-        refresh_rankings(round_.competition)
+        name = absence.participant.name
+        refresh_rankings(
+            round_.competition,
+            _("%(name)s's team match confirmed") % {"name": name}
+            if confirmed
+            else _("%(name)s's team match not confirmed") % {"name": name},
+        )
     return absence
 
 
@@ -82,9 +88,10 @@ def remove_absence(round_: Round, participant: Participant) -> bool:
         )
     for absence in round_.absences.filter(participant=participant):
         absence.delete()
-    discarded = discard_draft(round_, _("%(name)s comes after all") % {"name": participant.name})
+    because = _("%(name)s comes after all") % {"name": participant.name}
+    discarded = discard_draft(round_, because)
     if round_.is_published:
-        refresh_rankings(round_.competition)
+        refresh_rankings(round_.competition, because)
     return discarded
 
 
@@ -111,5 +118,8 @@ def record_forfeit(round_: Round, participant: Participant) -> Game:
         white_came=not is_white and opponent_came, black_came=is_white and opponent_came
     ).value
     game.save()
-    refresh_rankings(round_.competition)
+    refresh_rankings(
+        round_.competition,
+        _("%(name)s did not come: lost by default") % {"name": participant.name},
+    )
     return game

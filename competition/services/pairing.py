@@ -53,7 +53,10 @@ def pairing_problems(round_: Round) -> list[str]:
 def make_pairing(round_: Round) -> list[str]:
     """Pair the round with the engine (replacing an unpublished draft); returns the warnings.
     Refused, changing nothing, for anything `pairing_problems` names."""
-    round_ = locked_round(round_)
+    return _pair_locked(locked_round(round_))
+
+
+def _pair_locked(round_: Round) -> list[str]:
     if problems := pairing_problems(round_):
         raise CompetitionError(problems)
     season = exchange.season_for(round_.competition, pair_round=round_)
@@ -119,16 +122,31 @@ def discard_draft(round_: Round, because: str = "") -> bool:
 def publish(round_: Round, now: datetime) -> bool:
     """Publish the round's pairing exactly once, checked under the round's lock (every
     earlier round complete, everyone present seated once); False if it was published already.
-    """
+    The lock is the one claim: whoever holds it publishes, a second caller waits for it and
+    finds the round published."""
+    round_ = locked_round(round_)
+    return _publish_locked(round_, now)
+
+
+@transaction.atomic
+def publish_due(round_: Round, now: datetime) -> bool:
+    """The worker's publication of a round whose time has come: paired by the engine first
+    when the arbiter made no draft, then published, under one lock; False when it was
+    published already. Refused (`CompetitionError`, nothing changed) while it cannot be paired
+    or published: the previous round incomplete, an inconsistent draft."""
     round_ = locked_round(round_)
     if round_.is_published:
         return False
-    problems = publication_problems(round_)
-    if problems:
-        raise CompetitionError(problems)
-    if not Round.objects.filter(pk=round_.pk, published_at__isnull=True).update(published_at=now):
+    if not round_.games.exists():
+        _pair_locked(round_)  # under the same lock; it sets the bye
+    return _publish_locked(round_, now)
+
+
+def _publish_locked(round_: Round, now: datetime) -> bool:
+    if round_.is_published:
         return False
-    # The conditional update leaves no history: the round's history records it with a reason.
+    if problems := publication_problems(round_):
+        raise CompetitionError(problems)
     round_.published_at = now
     round_._change_reason = _("Pairing published")
     round_.save(update_fields=["published_at"])

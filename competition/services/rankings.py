@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,42 +19,162 @@ from competition.models import (
     Round,
     Standing,
 )
-from competition.services.guards import lock_competition, refuse_if_closed
+from competition.services.guards import (
+    CompetitionError,
+    OutOfDate,
+    lock_competition,
+    refuse_if_closed,
+)
+
+logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
 def recompute_rankings(competition: Competition, reason: str = "") -> None:
     """Compute every ranking snapshot of the competition anew from its complete rounds; a
-    final ranking that changes is marked corrected, with `reason`."""
+    final ranking that changes is marked corrected, with `reason`. A change held for the
+    arbiter's word (`refresh_rankings`) is stored with it."""
     lock_competition(competition)
     refuse_if_closed(competition)
-    _store_rankings(competition, exchange.read_inputs(competition), reason)
+    inputs = exchange.read_inputs(competition)
+    _store_rankings(competition, inputs, _computed(inputs), reason)
 
 
 @transaction.atomic
-def refresh_rankings(competition: Competition) -> bool:
+def refresh_rankings(competition: Competition, reason: str = "") -> bool:
     """Recompute the snapshots if what the engine reads changed since they were computed
     (a result, an absence, a player, a setting or a team line-up, changed anywhere); True when
-    it did. Closed seasons stay as they are."""
+    it did. Closed seasons stay as they are.
+
+    A change that would correct a final ranking is stored only with a reason: a workflow
+    gives its own (what it changed), and without one (a change made outside the workflows:
+    the admin, a command) the published rankings stay as they are and the change is held for
+    the arbiter (`Competition.held_since`): the start page says so and `ranking_changes`
+    previews what it would move, to be stored with a reason (`recompute_rankings`) or undone.
+    Nothing published changes silently (issue 35)."""
     lock_competition(competition)
     if competition.season.is_closed:
         return False
     inputs = exchange.read_inputs(competition)
     if competition.rankings.values_list("inputs", flat=True).first() == inputs.digest:
+        _hold(competition, "", None)  # the change was undone: nothing waits any more
         return False
-    _store_rankings(competition, inputs)
+    held_inputs, held_since = (
+        Competition.objects.filter(pk=competition.pk).values_list("held_inputs", "held_since").get()
+    )
+    if not reason and held_inputs == inputs.digest:
+        return False  # held already, as it is
+    computed = _computed(inputs)
+    if not reason and _corrections(competition, computed, timezone.now()):
+        _hold(competition, inputs.digest, held_since or timezone.now())
+        logger.warning(
+            "a change to %s would correct published rankings: held for the arbiter", competition
+        )
+        return False
+    _store_rankings(competition, inputs, computed, reason)
     return True
 
 
-def _store_rankings(competition: Competition, inputs: exchange.Inputs, reason: str = "") -> None:
+@transaction.atomic
+def correct_rankings(competition: Competition, reason: str) -> None:
+    """The arbiter's word on a held change (`refresh_rankings`): the published rankings are
+    corrected as the stored data gives them, with `reason`. Refused without a reason, and when
+    nothing waits any more (undone meanwhile, or corrected by another hand)."""
+    lock_competition(competition)
+    competition.refresh_from_db()
+    if not reason.strip():
+        raise CompetitionError(_("Say why the published rankings change."))
+    if competition.held_since is None:
+        raise OutOfDate(_("No change waits any more: the rankings are as the data gives them."))
+    recompute_rankings(competition, reason.strip())
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A player whose line in a final ranking a held change would change."""
+
+    name: str
+    position: tuple[int, int]  # before, after
+    total: tuple[Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class RankingChange:
+    after_round: int
+    moved: list[Moved]
+
+
+def ranking_changes(competition: Competition) -> list[RankingChange]:
+    """What storing the competition's data as it is now would change in its final rankings
+    (the published record): per ranking, the players whose position or total moves."""
+    computed = _computed(exchange.read_inputs(competition))
+    corrected = _corrections(competition, computed, timezone.now())
+    stored = exchange.stored_snapshots(competition)
+    names = {p.pk: p.name for p in competition.participants.select_related("member")}
+    changes = []
+    for snapshot in computed:
+        if snapshot.after_round not in corrected:
+            continue
+        before = {line[0]: line for line in stored[snapshot.after_round].standings}
+        moved = [
+            Moved(names[key], (before[key][1], position), (before[key][4], total))
+            for key, position, _value, _valuation, total, *_rest in snapshot.standings
+            if key in before and (before[key][1], before[key][4]) != (position, total)
+        ]
+        changes.append(RankingChange(snapshot.after_round, moved))
+    return changes
+
+
+def _computed(inputs: exchange.Inputs) -> list[exchange.Snapshot]:
+    return exchange.snapshots(compute_rankings(inputs.season), inputs)
+
+
+def _corrections(
+    competition: Competition, computed: list[exchange.Snapshot], now: datetime
+) -> set[int]:
+    """The final rankings (stored, their round's results final) that `computed` changes."""
+    stored = exchange.stored_snapshots(competition)
+    differ = {s.after_round for s in computed if stored.get(s.after_round) not in (None, s)}
+    differ |= set(stored) - {s.after_round for s in computed}  # a ranking that would go
+    return _final(competition, differ, now)
+
+
+def _final(competition: Competition, numbers, now: datetime) -> set[int]:
+    """Which of these rankings are final, the club's record: ranking 0 once a round has been
+    paired, a round's ranking once its results are final (23:30 on its evening)."""
+    final = set(
+        Round.objects.filter(competition=competition, number__in=list(numbers))
+        .results_final(now)
+        .values_list("number", flat=True)
+    )
+    if 0 in numbers and competition.is_under_way:
+        final.add(0)
+    return final
+
+
+def _hold(competition: Competition, digest: str, since: datetime | None) -> None:
+    """Mark the change held (or nothing held, with "" and None): written only when it differs
+    from what is stored, so that a pass with nothing new writes nothing (and leaves the pages'
+    cache alone)."""
+    rows = Competition.objects.filter(pk=competition.pk)
+    if rows.values_list("held_inputs", "held_since").first() != (digest, since):
+        rows.update(held_inputs=digest, held_since=since)
+    competition.held_inputs, competition.held_since = digest, since
+
+
+def _store_rankings(
+    competition: Competition,
+    inputs: exchange.Inputs,
+    computed: list[exchange.Snapshot],
+    reason: str = "",
+) -> None:
     """Store the engine's rankings of `inputs`. Only the snapshots that differ from the stored
     ones are written anew (after a round's results, the ranking after that round and any it
     changed); the others keep their rows, and every snapshot gets the new digest. A ranking
     that was there and final (its round's results final) and changes is a correction: it is
-    marked with the moment and `reason` (the standings page says so, the ranking e-mail's
-    readers are told once)."""
+    marked with the moment and `reason`, after the reasons of its earlier corrections (the
+    standings page says so, the ranking e-mail's readers are told once)."""
     now = timezone.now()
-    computed = exchange.snapshots(compute_rankings(inputs.season), inputs)
     stored = exchange.stored_snapshots(competition)
     changed = [snapshot for snapshot in computed if stored.get(snapshot.after_round) != snapshot]
     kept = {snapshot.after_round for snapshot in computed} - {s.after_round for s in changed}
@@ -61,11 +184,7 @@ def _store_rankings(competition: Competition, inputs: exchange.Inputs, reason: s
             "after_round", "corrected_at", "correction", "correction_mailed_at"
         )
     }
-    final = set(
-        Round.objects.filter(competition=competition, number__in=list(marks))
-        .results_final(now)
-        .values_list("number", flat=True)
-    )
+    final = _final(competition, marks, now)
     if set(stored) - kept:
         competition.rankings.exclude(after_round__in=kept).delete()
     competition.rankings.update(inputs=inputs.digest, computed_at=now)
@@ -76,7 +195,8 @@ def _store_rankings(competition: Competition, inputs: exchange.Inputs, reason: s
             continue  # a new ranking, not a correction
         if ranking.after_round in final:
             ranking.corrected_at = now
-            ranking.correction = (reason or _("changed by the arbiter"))[:200]
+            reason = reason or _("changed by the arbiter")
+            ranking.correction = "; ".join(filter(None, [reason, earlier.correction]))
         else:  # still provisional: a change of the evening, not a correction
             ranking.corrected_at, ranking.correction = earlier.corrected_at, earlier.correction
             ranking.correction_mailed_at = earlier.correction_mailed_at
@@ -84,6 +204,7 @@ def _store_rankings(competition: Competition, inputs: exchange.Inputs, reason: s
     Standing.objects.bulk_create(
         (standing for _ranking, standings in rows for standing in standings), batch_size=1000
     )
+    _hold(competition, "", None)
 
 
 def claim_correction_mail(competition: Competition, now: datetime) -> list[Ranking]:

@@ -4,8 +4,10 @@ stored together and checked as a whole."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competition.models import (
@@ -28,6 +30,8 @@ def save_round(
     absences: Mapping[int, str] | None,
     boards: list[Board] | None = None,
     based_on: set[int] | None = None,
+    reason: str = "",
+    now: datetime | None = None,
 ) -> None:
     """The arbiter's round page: for a round not published yet its own fields as set on
     `round_` (date, times, the bye) and a draft's boards; who is absent and why (None: the
@@ -35,7 +39,8 @@ def save_round(
     pairing differs, it changed meanwhile and nothing is saved. Checked as a whole: absent
     players are not seated, a draft seats everyone else who has joined, a published pairing
     and its round stay fixed. The rankings are recomputed only when what they are computed
-    from changed."""
+    from changed; changed absences of a round whose results are final correct its ranking,
+    and are refused without a `reason` (issue 35: nothing published changes silently)."""
     refuse_if_closed(round_.competition)
     stored = locked_round(round_) if round_.pk else None
     published = stored is not None and stored.is_published
@@ -67,16 +72,24 @@ def save_round(
     elif not published:  # a published round's date, times and bye are fixed with its pairing
         round_.save(update_fields=ROUND_PAGE_FIELDS)
     target = stored if published else round_
+    changed = False
     if absences is not None:
         before = dict(target.absences.values_list("participant_id", "reason"))
+        changed = before != dict(absences)
+        final = not target.results_are_provisional(now or timezone.now())
+        if changed and published and final and not reason:
+            raise CompetitionError(
+                _("Say why: the results of round %(number)s are final, so its ranking is.")
+                % {"number": target.number}
+            )
         _replace_absences(target, absences)
-        if published and before != dict(absences):  # kept in the round's history
-            target._change_reason = _("Published pairing changed")
+        if published and changed:  # kept in the round's history
+            target._change_reason = reason or _("Published pairing changed")
             target.save(update_fields=["bye"])
     if boards is not None:
         _replace_boards(round_, boards)
-    if published:
-        refresh_rankings(target.competition)
+    if published and changed:
+        refresh_rankings(target.competition, reason or _("Published pairing changed"))
 
 
 def unseated_without_absence(round_: Round, absences: Mapping[int, str]) -> list[str]:

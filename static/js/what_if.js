@@ -10,6 +10,7 @@
     return; // the button sends the form
   }
   var latest = 0;
+  var BUSY_WAIT = 5; // seconds: a longer Retry-After (the minute's limit) shows its page
 
   function address() {
     var query = new URLSearchParams(new FormData(form)).toString();
@@ -25,11 +26,26 @@
     }
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
+        var wait = parseInt(response.headers.get("Retry-After"), 10);
+        if (response.status === 429 && wait > 0 && wait <= BUSY_WAIT) {
+          // Others behind the same address (the club's wifi) are being answered: this
+          // question is asked again in a moment, unless a later change replaces it.
+          window.setTimeout(function () {
+            if (asked === latest) {
+              refresh();
+            }
+          }, wait * 1000);
+          return null;
+        }
+        if (response.status === 429) {
+          window.location.assign(url); // the limit's own page says how long to wait
+          return null;
+        }
         return response.text();
       })
       .then(function (html) {
-        if (asked !== latest) {
-          return; // a later change is on its way
+        if (html === null || asked !== latest) {
+          return; // asked again in a moment, or a later change is on its way
         }
         var page = new DOMParser().parseFromString(html, "text/html");
         // The contents change, the elements stay: a screen reader keeps following the

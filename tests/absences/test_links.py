@@ -193,3 +193,75 @@ def test_the_access_log_names_the_path_without_the_query():
     access = settings["access_log_format"]
     assert "%(U)s" in access
     assert not any(part in access for part in ("%(r)s", "%(q)s", "%({"))
+
+
+# -- after an early publication (issue 35, finding 12) -------------------------------------------
+
+ASK = (
+    "De wedstrijdleider bereik je via {address}; een antwoord op een e-mail van de club (ook je "
+    "bevestiging) komt ook bij de wedstrijdleider."
+)
+
+
+def text(page: str) -> str:
+    """What the page says, its markup left out."""
+    return " ".join(re.sub(r"<[^>]+>", "", page).split())
+
+
+def test_ik_kom_toch_after_an_early_publication_says_the_pairing_is_fixed_and_names_the_arbiter(
+    client, jansen, round_4, mailoutbox, settings, django_capture_on_commit_callbacks
+):
+    """Jansen cancels in time on Friday morning; the arbiter publishes at 10:00, before the
+    deadline; at 11:00 "Ik kom toch" from the confirmation says what is true: the pairing is
+    fixed, Jansen stays cancelled in time, only the arbiter can change it, and how to reach
+    them (a mailto link, or a reply to the confirmation)."""
+    from competition import services as competition_services
+
+    with time_machine.travel(at(9), tick=False), django_capture_on_commit_callbacks(execute=True):
+        confirm(client, cancel_link(jansen, round_4))
+    [again] = re.findall(r"Ik kom toch: (\S+)", mailoutbox[0].body)
+    competition_services.make_pairing(round_4)
+    competition_services.publish(round_4, at(10))
+    with time_machine.travel(at(11), tick=False):
+        page = client.get(path_of(again)).content.decode()
+        posted = client.post(path_of(again), {"confirm": "1"}).content.decode()
+    said = (
+        "De indeling is gepubliceerd en ligt vast; voor jou blijft het: op tijd afgemeld. "
+        "Alleen de wedstrijdleider kan dat nu nog veranderen."
+    )
+    for shown in (page, posted):
+        assert said in text(shown)
+        assert f'href="mailto:{settings.ARBITER_EMAIL}">{settings.ARBITER_EMAIL}</a>' in shown
+        assert ASK.format(address=settings.ARBITER_EMAIL) in text(shown)
+        assert 'name="confirm"' not in shown
+    assert Absence.objects.get(round=round_4).reason == "excused"
+
+
+def test_a_forfeit_after_an_early_publication_names_the_arbiter_and_promises_no_way_back(
+    client, jansen, paired_round_4, mailoutbox, settings, django_capture_on_commit_callbacks
+):
+    """Published at 10:00 on Friday, before the deadline; Jansen cannot come after all at
+    11:00: the preview and the page after Bevestigen say it is a forfeit and how to reach the
+    arbiter; the confirmation speaks of the published pairing, not of Friday's deadline, and
+    offers no "Ik kom toch" (nothing undoes a forfeit); an older "Ik kom toch" link says the
+    game stays lost by default instead of "al aangemeld"."""
+    from competition import services as competition_services
+
+    competition_services.publish(paired_round_4, at(10))
+    path = cancel_link(jansen, paired_round_4)
+    with time_machine.travel(at(11), tick=False):
+        preview = client.get(path).content.decode()
+        with django_capture_on_commit_callbacks(execute=True):
+            done = confirm(client, path).content.decode()
+        back = client.get(cancel_link(jansen, paired_round_4, links.REGISTER)).content.decode()
+    asked = ASK.format(address=settings.ARBITER_EMAIL)
+    assert "De indeling is gepubliceerd: 0 punten" in text(preview) and asked in text(preview)
+    assert "Gedaan:" in done and asked in text(done)
+    [confirmation] = [m for m in mailoutbox if m.to == [jansen.email]]
+    assert "(indeling gepubliceerd): De indeling is gepubliceerd: 0 punten" in confirmation.body
+    assert "afmelden tot" not in confirmation.body and "Ik kom toch" not in confirmation.body
+    assert "Beantwoord deze e-mail, dan komt je antwoord bij de wedstrijdleider." in (
+        confirmation.body
+    )
+    assert "voor jou blijft het: reglementair verloren" in text(back)
+    assert "al aangemeld" not in text(back) and asked in text(back)

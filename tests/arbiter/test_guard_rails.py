@@ -185,12 +185,13 @@ def test_a_change_of_a_published_round_is_in_its_history(arbiter_client, db):
             f"absences-{index}-reason": "unexcused" if name == "de-wit" else "excused",
         }
     before = round_1.history.count()
+    data["correction-reason"] = "De Wit kwam zonder bericht niet"  # round 1 is final
     response = arbiter_client.post(reverse("arbiter:round", args=[round_1.pk]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert round_1.history.count() == before + 1
     assert (
         round_1.history.order_by("history_id").last().history_change_reason
-        == "Gepubliceerde indeling gewijzigd"
+        == "De Wit kwam zonder bericht niet"
     )
     # Saved again unchanged: nothing to record.
     data["absences-0-reason"] = "unexcused"

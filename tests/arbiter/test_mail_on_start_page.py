@@ -1,6 +1,9 @@
 """E-mail that did not arrive, on the arbiter's start page (issue 25, point 1): while the mail
 server does not take the mail, a warning; an e-mail that failed for good, with the reason and
-a button that sends it again."""
+a button that sends it again. An e-mail that may have arrived (issue 35: sent whole, the reply
+never came) with what that means, sent again or left as sent as the arbiter chooses."""
+
+from datetime import timedelta
 
 import pytest
 from django.core import mail
@@ -9,6 +12,9 @@ from django.utils import timezone
 
 from operations import outbox
 from operations.models import OutgoingMail
+from tests.smtp import HANG_UP, smtp_server
+
+__all__ = ["smtp_server"]
 
 START = reverse("admin:index")
 
@@ -62,3 +68,59 @@ def test_only_the_arbiter_sends_an_email_again(through_the_outbox, client, djang
     assert client.post(reverse("arbiter:send-mail-again", args=[row.pk])).status_code == 403
     row.refresh_from_db()
     assert row.state == "failed"
+
+
+@pytest.fixture
+def maybe_delivered(smtp_server, round_4):
+    """An e-mail the server kept and then hung up on without a reply: it may have arrived."""
+    smtp_server.mailbox.after_data["stil@example.org"] = HANG_UP
+    mail.send_mail("DSC: je indeling", "Bord 3", None, ["stil@example.org"])
+    outbox.deliver(timezone.now())
+    smtp_server.mailbox.after_data.clear()
+    return OutgoingMail.objects.get()
+
+
+def test_a_mail_that_may_have_arrived_is_shown_with_what_it_means_and_both_choices(
+    maybe_delivered, arbiter_client
+):
+    page = arbiter_client.get(START).content.decode()
+    assert "E-mails die mogelijk zijn aangekomen" in page
+    assert "Waarschijnlijk is hij aangekomen; hij wordt niet vanzelf opnieuw verstuurd" in page
+    assert "hij kan dan twee keer aankomen" in page
+    assert "stil@example.org: DSC: je indeling" in page and "ReplyLost" in page
+    assert "E-mails die niet aankwamen" not in page
+    for name in ("send-mail-again", "leave-mail-as-sent"):
+        assert f'action="{reverse(f"arbiter:{name}", args=[maybe_delivered.pk])}"' in page
+
+
+def test_a_mail_that_may_have_arrived_is_sent_again_only_when_the_arbiter_asks(
+    maybe_delivered, arbiter_client, smtp_server
+):
+    later = timezone.now() + timedelta(hours=1)
+    assert outbox.deliver(later) == 0  # never by itself
+    done = arbiter_client.post(
+        reverse("arbiter:send-mail-again", args=[maybe_delivered.pk]), follow=True
+    )
+    assert "De e-mail aan stil@example.org gaat opnieuw weg" in done.content.decode()
+    assert "E-mails die mogelijk zijn aangekomen" not in done.content.decode()
+    assert outbox.deliver(later) == 1
+    assert list(smtp_server.mailbox.copies().values()) == [2]  # the one chosen duplicate
+
+
+def test_a_mail_that_may_have_arrived_is_left_as_sent_when_the_arbiter_says_so(
+    maybe_delivered, arbiter_client, smtp_server
+):
+    done = arbiter_client.post(
+        reverse("arbiter:leave-mail-as-sent", args=[maybe_delivered.pk]), follow=True
+    )
+    page = done.content.decode()
+    assert "De e-mail aan stil@example.org wordt niet opnieuw verstuurd." in page
+    assert "E-mails die mogelijk zijn aangekomen" not in page
+    maybe_delivered.refresh_from_db()
+    assert maybe_delivered.state == "sent"
+    assert outbox.deliver(timezone.now() + timedelta(hours=1)) == 0
+    assert list(smtp_server.mailbox.copies().values()) == [1]
+    again = arbiter_client.post(
+        reverse("arbiter:leave-mail-as-sent", args=[maybe_delivered.pk]), follow=True
+    )
+    assert "Die e-mail wacht niet meer op een besluit." in again.content.decode()

@@ -212,9 +212,15 @@ def test_changing_an_absence_on_a_played_round_recomputes_the_rankings(arbiter_c
         "absences-1-participant": pk["de-bruin"],
         "absences-1-reason": "excused",
     }
+    refused = arbiter_client.post(change_url(round_1), data)  # round 1's results are final
+    assert refused.status_code == 200
+    assert "Zeg waarom: de uitslagen van ronde 1 zijn definitief" in refused.content.decode()
+    assert Absence.objects.get(pk=absence.pk).reason == "excused"
+    data["correction-reason"] = "De Wit meldde zich niet af"
     response = arbiter_client.post(change_url(round_1), data)
     assert response.status_code == 302, response.content.decode()[:3000]
     assert Standing.objects.get(ranking__after_round=1, participant_id=pk["de-wit"]).total == 42
+    assert competition.rankings.get(after_round=1).correction == "De Wit meldde zich niet af"
 
 
 def test_a_player_in_a_published_pairing_cannot_be_recorded_absent(

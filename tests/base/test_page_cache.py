@@ -9,11 +9,14 @@ import pytest
 import time_machine
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.db import connection, transaction
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils import timezone
 
 from base import page_cache
@@ -28,11 +31,16 @@ PAIRING = reverse("competition:pairing")
 
 
 def from_cache(client: Client, url: str) -> str:
-    """The page, which must come from the cache: the database is not asked at all."""
+    """The page, which must come from the cache: the database is asked nothing, but for a
+    logged-in reader the one question whether their session is a live login."""
     with CaptureQueriesContext(connection) as queries:
         response = client.get(url)
     assert response.status_code == 200
-    assert not queries.captured_queries, f"{url} was rendered again"
+    asked = [query["sql"] for query in queries.captured_queries]
+    if settings.SESSION_COOKIE_NAME in client.cookies and asked:
+        session, *asked = asked
+        assert session.startswith('SELECT "django_session"'), session
+    assert not asked, f"{url} was rendered again"
     return response.content.decode()
 
 
@@ -158,12 +166,43 @@ def test_only_marked_pages_are_stored(visitor, example_competition):
     assert visitor.get(login).content != visitor.get(login).content
 
 
-def test_a_visitor_with_a_message_waiting_gets_a_fresh_page(visitor, example_competition):
+def a_message(text: str) -> str:
+    """A messages cookie as the site writes it after a form (signed, with its time)."""
+    storage = CookieStorage(RequestFactory().get("/"))
+    return storage._encode([Message(constants.SUCCESS, text)])
+
+
+def test_a_visitor_with_a_message_waiting_gets_a_fresh_page_once(visitor, example_competition):
     cached(visitor, STANDINGS)
-    visitor.cookies["messages"] = "waiting"
-    with CaptureQueriesContext(connection) as queries:
-        visitor.get(STANDINGS)
-    assert queries.captured_queries
+    waiting = a_message("Je afmelding is opgeslagen.")
+    visitor.cookies["messages"] = waiting
+    assert "Je afmelding is opgeslagen." in visitor.get(STANDINGS).content.decode()
+    assert visitor.cookies["messages"].value == ""  # shown: the browser drops it
+    replay = Client()  # the same cookie again (kept, or copied by someone else)
+    replay.cookies["messages"] = waiting
+    assert "Je afmelding is opgeslagen." not in from_cache(replay, STANDINGS)
+
+
+@pytest.mark.parametrize(
+    "cookie", ["waiting", "e30:1tX:junk", "", "a" * 4000], ids=["junk", "forged", "empty", "long"]
+)
+def test_a_visitor_with_a_junk_message_cookie_gets_the_stored_page(
+    visitor, example_competition, cookie
+):
+    """Issue 35, finding 4: any `messages` cookie made every page render afresh."""
+    page = cached(visitor, STANDINGS)
+    hostile = Client()
+    hostile.cookies["messages"] = cookie
+    assert from_cache(hostile, STANDINGS) == page
+
+
+def test_a_message_older_than_ten_minutes_is_not_shown_again(visitor, example_competition):
+    with time_machine.travel(at(12), tick=False):
+        waiting = a_message("Oud bericht")
+    with time_machine.travel(at(12, 11), tick=False):
+        page = cached(visitor, STANDINGS)
+        visitor.cookies["messages"] = waiting
+        assert from_cache(visitor, STANDINGS) == page
 
 
 def test_a_foreign_host_is_refused_even_for_a_stored_page(visitor, example_competition, settings):
@@ -232,35 +271,56 @@ def test_a_page_is_not_kept_past_its_minute(visitor, example_competition):
         assert queries.captured_queries
 
 
-def test_a_page_that_sets_a_cookie_is_never_stored(settings):
-    """A cookie is somebody's (a language, a token): the next visitor must not be given it."""
+# /eigen/: a public page of the tests' own (`own_page` says what it answers).
+ANSWERS = []
+
+
+@page_cache.public_page
+def own_view(request):
+    return ANSWERS[-1](request)
+
+
+urlpatterns = [path("eigen/", own_view)]
+
+
+@pytest.fixture
+def own_page(settings):
+    """The page at /eigen/ answers what the test gives; the requests it rendered."""
     settings.ALLOWED_HOSTS = ["testserver"]
+    settings.ROOT_URLCONF = __name__
     rendered = []
 
-    @page_cache.public_page
-    def view(request):
-        rendered.append(request)
+    def answering(answer):
+        def view(request):
+            rendered.append(request)
+            return answer(request)
+
+        ANSWERS.append(view)
+        return rendered
+
+    yield answering
+    ANSWERS.clear()
+
+
+def test_a_page_that_sets_a_cookie_is_never_stored(own_page):
+    """A cookie is somebody's (a language, a token): the next visitor must not be given it."""
+
+    def answer(request):
         response = HttpResponse("page")
         response.set_cookie("keuze", "van-deze-bezoeker")
         return response
 
-    middleware = page_cache.PageCacheMiddleware(view)
+    rendered = own_page(answer)
+    middleware = page_cache.PageCacheMiddleware(own_view)
     for _ in range(2):
         assert middleware(RequestFactory().get("/eigen/")).cookies["keuze"].value
     assert len(rendered) == 2
 
 
-def test_a_marked_page_without_a_cookie_is_stored(settings):
+def test_a_marked_page_without_a_cookie_is_stored(own_page):
     """The same page without its cookie (the test above proves what it claims)."""
-    settings.ALLOWED_HOSTS = ["testserver"]
-    rendered = []
-
-    @page_cache.public_page
-    def view(request):
-        rendered.append(request)
-        return HttpResponse("page")
-
-    middleware = page_cache.PageCacheMiddleware(view)
+    rendered = own_page(lambda request: HttpResponse("page"))
+    middleware = page_cache.PageCacheMiddleware(own_view)
     for _ in range(2):
         assert middleware(RequestFactory().get("/eigen/")).content == b"page"
     assert len(rendered) == 1
@@ -408,3 +468,105 @@ def test_a_change_every_page_shows_makes_the_members_copy_old_too(example_compet
 )
 def test_which_statements_make_the_logged_in_copies_old(sql, personal):
     assert page_cache.changes_personal_pages(sql) is personal
+
+
+# --- Cookies that are nobody's, HEAD, and sessions that ended (issue 35, findings 4 and 5) ---
+
+
+@pytest.mark.parametrize(
+    "cookies",
+    [
+        {"sessionid": "kz1q8y0m2w7c3v5b9n4x6l0p2r8t5e3a"},  # made up
+        {"sessionid": "kort"},
+        {"sessionid": "kz1q8y0m2w7c3v5b9n4x6l0p2r8t5e3a", "csrftoken": "x" * 32},
+        {"csrftoken": "y" * 32, "taal": "fr", "messages": "junk"},
+    ],
+    ids=["made-up-session", "short-session", "session-and-token", "junk"],
+)
+def test_a_visitor_with_cookies_that_are_nobodys_gets_the_stored_page(
+    visitor, example_competition, cookies
+):
+    """Issue 35, finding 4: a made-up sessionid made every page render afresh (its answer
+    deleted the cookie, so it was never stored)."""
+    standings, pairing = cached(visitor, STANDINGS), cached(visitor, PAIRING)
+    hostile = Client()
+    for name, value in cookies.items():
+        hostile.cookies[name] = value
+    assert from_cache(hostile, STANDINGS) == standings
+    assert from_cache(hostile, PAIRING) == pairing
+
+
+def test_a_visitor_with_junk_cookies_after_a_change_stores_the_page_for_the_next(
+    visitor, example_competition
+):
+    """The first request after a change may be a hostile one: its render is the visitors'
+    page (as if it sent no cookie) and is stored, so the next gets it from the cache."""
+    hostile = Client()
+    hostile.cookies["sessionid"] = "kz1q8y0m2w7c3v5b9n4x6l0p2r8t5e3a"
+    hostile.cookies["messages"] = "junk"
+    first = hostile.get(STANDINGS)
+    assert first.status_code == 200 and not first.cookies
+    assert from_cache(hostile, STANDINGS) == first.content.decode()
+    assert from_cache(visitor, STANDINGS) == first.content.decode()
+
+
+def test_a_head_request_is_answered_from_the_stored_page(visitor, example_competition):
+    """Issue 35, finding 4: HEAD went past the cache; now it gets the stored page's headers,
+    and a HEAD after a change stores the page for the GETs after it."""
+    page = visitor.get(STANDINGS)
+    with CaptureQueriesContext(connection) as queries:
+        head = visitor.head(STANDINGS)
+    assert not queries.captured_queries
+    assert head.status_code == 200 and head.content == b""
+    assert head["Content-Length"] == str(len(page.content))
+    assert head["Content-Type"] == page["Content-Type"]
+    Member.objects.filter(name="Jansen").update(name="Jansen-de Vries")  # a change
+    assert visitor.head(STANDINGS).status_code == 200  # rendered and stored
+    assert "Jansen-de Vries" in from_cache(visitor, STANDINGS)
+
+
+def old_cookies(client: Client) -> Client:
+    """Another browser with a copy of `client`'s cookies as they are now."""
+    copy = Client()
+    for name, morsel in client.cookies.items():
+        copy.cookies[name] = morsel.value
+    return copy
+
+
+@pytest.mark.parametrize("url", [STANDINGS, reverse("competition:home")])
+def test_logging_out_ends_the_sessions_stored_pages_at_once(visitor, example_competition, url):
+    """Issue 35, finding 5: after logout the old cookies still got the member's cached page
+    (name, next game, "Uitloggen") until the minute ran out."""
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    assert "Uitloggen" in cached(jansen, url)
+    kept = old_cookies(jansen)
+    jansen.post(reverse("logout"))
+    visitors = cached(visitor, url)
+    page = from_cache(kept, url)
+    assert "Uitloggen" not in page and page == visitors
+
+
+def test_a_password_changed_elsewhere_ends_the_other_sessions_pages(example_competition):
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    assert "Uitloggen" in cached(jansen, STANDINGS)
+    other = logged_in(User.objects.get(username="jansen"))
+    changed = other.post(
+        reverse("members:password"),
+        {
+            "old_password": "jansen-password-123",
+            "new_password1": "een-nieuw-wachtwoord-2026",
+            "new_password2": "een-nieuw-wachtwoord-2026",
+        },
+    )
+    assert changed.status_code == 302
+    assert "Uitloggen" not in jansen.get(STANDINGS).content.decode()
+    assert "Uitloggen" not in jansen.get(STANDINGS).content.decode()
+    assert "Uitloggen" in other.get(STANDINGS).content.decode()  # the session that changed it
+
+
+def test_a_deactivated_account_gets_no_stored_page_of_its_own(example_competition):
+    jansen = member_client(example_competition, "Jansen", "jansen")
+    assert "Uitloggen" in cached(jansen, STANDINGS)
+    User.objects.filter(username="jansen").update(is_active=False)  # the admin, a command
+    assert "Uitloggen" not in jansen.get(STANDINGS).content.decode()
+    assert "Uitloggen" not in jansen.get(STANDINGS).content.decode()

@@ -3,18 +3,26 @@ evenings (changing the selection after the preview), register again, cancel late
 pairing is published, and choose which e-mails to get."""
 
 import re
+from datetime import date
 from fractions import Fraction
 
 import pytest
+import time_machine
+from django.conf import settings
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from absences.models import Registration
+from competition import services
 from competition.models import Absence, Round, Standing
 from members.models import Member
-from tests.browser.helpers import MEMBER, fits_the_screen, log_in, open_menu, screenshot
+from tests.browser.accessibility import violations
+from tests.browser.helpers import MEMBER, fits_the_screen, local, log_in, open_menu, screenshot
+from tests.moments import at
 
 pytestmark = pytest.mark.browser
 THIRDS = {"": Fraction(0), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
+FRIDAY_27 = date(2026, 11, 27)  # the day after round 13; round 14's deadline is at 18:00
 
 
 def evening(page, number):
@@ -214,3 +222,51 @@ def test_a_member_changes_their_address_and_password_on_the_profile(
     page.get_by_role("button", name="Wachtwoord opslaan").click()
     expect(page.locator(".alert-success")).to_contain_text("Je nieuwe wachtwoord is opgeslagen.")
     fits_the_screen(page)
+
+
+def test_ik_kom_toch_after_an_early_publication_says_what_is_true_and_names_the_arbiter(
+    demo, live_server, page, width, mailoutbox
+):
+    """Issue 35, finding 12. Round 13 was played on Thursday 26 November. On Friday 27 at
+    09:00 Jan cancels for round 14 in time; at 10:00 the arbiter publishes round 14's pairing
+    early. Jan's "Ik kom toch" from the confirmation then says that the pairing is fixed, that
+    he stays cancelled in time and that only the arbiter can change it, with the arbiter's
+    address to write to (or a reply to the confirmation), and offers no Bevestigen."""
+    jan = Member.objects.get(name="Jan de Zeeuw")
+    rounds = Round.objects.filter(competition__kind="classical")
+    round_13, round_14 = rounds.get(number=13), rounds.get(number=14)
+    services.enter_results(round_13, {game.pk: "1-0" for game in round_13.games.all()})
+    with time_machine.travel(at(9, day=FRIDAY_27), tick=True):
+        log_in(page, live_server.url, MEMBER, "/afmelden/")
+        evening(page, 14).get_by_role("checkbox").check()
+        expect(show(page)).to_contain_text("Op tijd afgemeld")
+        page.get_by_role("button", name="Bevestigen").click()
+        expect(
+            page.locator(".alert-success", has_text="Ronde 14: Op tijd afgemeld")
+        ).to_be_visible()
+    [confirmation] = [m for m in mailoutbox if m.to == [jan.email]]
+    back = re.search(r"Ik kom toch: (\S+)", confirmation.body)[1]
+
+    with time_machine.travel(at(10, day=FRIDAY_27), tick=True):
+        services.make_pairing(round_14)
+        assert services.publish(round_14, timezone.now())
+        page.goto(live_server.url + local(back))
+        expect(page.locator("h1")).to_have_text("Ronde 14, donderdag 3 december: Jan de Zeeuw")
+        preview = page.locator("section.preview")
+        expect(preview).to_contain_text(
+            "De indeling is gepubliceerd en ligt vast; voor jou blijft het: op tijd afgemeld. "
+            "Alleen de wedstrijdleider kan dat nu nog veranderen."
+        )
+        address = settings.ARBITER_EMAIL
+        expect(preview.get_by_role("link", name=address)).to_have_attribute(
+            "href", f"mailto:{address}"
+        )
+        expect(preview).to_contain_text(
+            "een antwoord op een e-mail van de club (ook je bevestiging) komt ook bij de "
+            "wedstrijdleider"
+        )
+        expect(page.get_by_role("button", name="Bevestigen")).to_have_count(0)
+        fits_the_screen(page)
+        assert violations(page) == []
+        screenshot(page, "come-after-all-published-early", width, full_page=True)
+    assert Absence.objects.get(participant__member=jan, round=round_14).reason == "excused"

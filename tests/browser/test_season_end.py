@@ -6,10 +6,13 @@ played."""
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from competition import seasons
 from competition.models import Season
-from tests.browser.helpers import ARBITER, fits_the_screen, log_in, screenshot
+from tests.browser.accessibility import violations
+from tests.browser.helpers import ARBITER, MEMBER, fits_the_screen, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +63,55 @@ def test_the_arbiter_closes_the_running_season_only_with_a_reason_and_reopens_it
         season.history.order_by("history_id").values_list("history_change_reason", flat=True)
     )
     assert reasons[-2:] == ["Test van de wedstrijdleider", "Per ongeluk afgesloten"]
+
+
+def test_a_member_sees_the_closed_season_on_home_cancellations_and_pairing(
+    demo, live_server, page, width
+):
+    """Issue 35, finding 11: the arbiter closes the demo's season on Sunday 22 November with a
+    reason (the arbiter's pages are the test above). Jan then finds no next evening, no
+    cancellation form and no promised pairing: each page says the season is closed, on which
+    date and why. Reopening brings the next evening back."""
+    season = Season.objects.get(name="2026-2027")
+    seasons.close_season(season, timezone.now(), "De zaal is tot de zomer dicht.")
+    said = (
+        "Seizoen 2026-2027 is afgesloten op zondag 22 november 2026. Reden: De zaal is tot de "
+        "zomer dicht. De stand is definitief: er worden geen rondes meer gespeeld."
+    )
+    log_in(page, live_server.url, MEMBER, "/")
+    main = page.locator("main")
+    expect(main.locator(".season-closed")).to_have_text(said)
+    expect(main).not_to_contain_text("Volgende clubavond")
+    expect(main).not_to_contain_text("Mijn volgende clubavond")
+    expect(main.get_by_role("link", name="Afmelden of aanmelden")).to_have_count(0)
+    expect(main).to_contain_text("Ranglijst na ronde 12")  # the final standings stay
+    fits_the_screen(page)
+    assert violations(page) == []
+    screenshot(page, "closed-home", width)
+
+    page.goto(f"{live_server.url}/afmelden/")
+    expect(main.locator(".season-closed")).to_have_text(said)
+    expect(page.get_by_role("button", name="Laat zien wat er gebeurt")).to_have_count(0)
+    expect(page.get_by_role("checkbox")).to_have_count(0)
+    fits_the_screen(page)
+    assert violations(page) == []
+    screenshot(page, "closed-cancellations", width)
+
+    page.goto(f"{live_server.url}/indeling/")
+    notice = main.locator(".season-closed")
+    expect(notice).to_have_text(said)
+    first_round = main.locator("section h2").first
+    expect(first_round).to_contain_text("Ronde 13")
+    expect(first_round).to_contain_text("vervalt: het seizoen is afgesloten")
+    # The notice stands above the rounds.
+    assert notice.bounding_box()["y"] < first_round.bounding_box()["y"]
+    expect(main).not_to_contain_text("De indeling verschijnt")
+    fits_the_screen(page)
+    assert violations(page) == []
+    screenshot(page, "closed-pairing", width)
+
+    seasons.reopen_season(Season.objects.get(pk=season.pk), "Toch een andere zaal gevonden")
+    page.goto(f"{live_server.url}/")
+    expect(main).to_contain_text("Volgende clubavond: ronde 13")
+    expect(main.locator(".season-closed")).to_have_count(0)
+    expect(main.get_by_role("link", name="Afmelden of aanmelden")).to_be_visible()

@@ -6,15 +6,18 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.core.cache import caches
 from playwright.sync_api import expect
 
+from base import fair_use
 from competition import services
 from competition.keizer.season import Result
 from competition.models import Competition, Standing
 from competition.templatetags.keizer import format_amount
-from tests.browser.helpers import WIDTHS, fits_the_screen, open_menu, screenshot
+from tests.browser.helpers import BOUND, WIDTHS, fits_the_screen, open_menu, screenshot
 from tests.browser.test_security import VIOLATIONS_TO_PYTHON
 from tests.competition.test_what_if import entered_for_real
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
@@ -428,3 +431,44 @@ def test_the_standings_open_at_the_latest_round(demo, live_server, page, width):
     page.wait_for_function(IN_VIEW_BESIDE_THE_TOTAL, arg=width == "desktop")
     assert latest.inner_text() == "12"  # the demo's Sunday: round 12 was the last one played
     screenshot(page, "standings-latest-round", width)
+
+
+def test_on_the_clubs_wifi_a_change_waits_its_turn_and_is_answered(
+    demo, live_server, page, width, monkeypatch
+):
+    """Issue 35, finding 10: with three questions from the same address being answered (other
+    members on the club's wifi), a changed board was refused and the page "did nothing". Now
+    the page asks again a moment later and shows the answer, in place."""
+    round_13 = current_rounds().get(number=13)
+    boards = list(round_13.games.order_by("board").values_list("board", flat=True))
+    drawn = {board: Result.DRAW.value for board in boards}
+    page.goto(f"{live_server.url}/wat-als/?ronde=13&leeg={Result.DRAW.value}")
+    ranking = page.locator("table.what-if-ranking tbody tr")
+    expect(ranking).to_have_count(40)
+    page.evaluate("window.notReloaded = true")
+
+    refused = []
+    real_too_many = fair_use.too_many
+    monkeypatch.setattr(
+        fair_use, "too_many", lambda *args: refused.append(args[1]) or real_too_many(*args)
+    )
+    limits = caches[fair_use.LIMITS_CACHE]
+    others = [f"fair-busy:what-if:127.0.0.1:{number}" for number in range(3)]
+    for key in others:  # three other members' questions are being answered
+        assert limits.add(key, 1, timeout=60)
+    changed = drawn | {boards[0]: Result.BLACK_WINS.value}
+    expected, _pairing, _bye = entered_for_real(round_13, changed)
+    page.get_by_label("Uitslag bord 1", exact=True).select_option(Result.BLACK_WINS.value)
+    wait_until(lambda: refused == [1], "the busy refusal")
+    for key in others:  # their answers are done
+        limits.delete(key)
+    page.wait_for_function(
+        "expected => [...document.querySelectorAll('table.what-if-ranking tbody tr')]"
+        ".map(row => row.querySelector('th').innerText).join('|') === expected",
+        arg="|".join(row[1] for row in expected),
+        timeout=BOUND,
+    )
+    assert shown_rows(ranking) == expected
+    assert page.evaluate("window.notReloaded") is True
+    fits_the_screen(page)
+    screenshot(page, "what-if-after-busy", width)

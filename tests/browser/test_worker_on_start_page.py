@@ -43,3 +43,37 @@ def test_the_start_page_warns_in_red_while_the_worker_is_away(
     assert re.fullmatch(
         r"Verwerker laatst gezien om \d\d:\d\d\.", page.locator(".week-worker").inner_text()
     )
+
+
+def test_the_start_page_names_a_step_of_the_worker_that_fails(
+    transactional_db, live_server, page, width
+):
+    """Issue 35: a failing step of the pass is named, with since when and its error, while the
+    worker itself is seen (its other steps go on)."""
+    make_arbiter()
+    now = timezone.now()
+    WorkerHeartbeat.objects.record(now - timedelta(minutes=3), {"publication": "RuntimeError: x"})
+    WorkerHeartbeat.objects.record(now, {"publication": "OperationalError: disk full"})
+    page.goto(f"{live_server.url}/beheer/")
+    page.get_by_label("Gebruikersnaam").fill("arbiter")
+    page.get_by_label("Wachtwoord").fill("arbiter-password")
+    page.get_by_role("button", name="Inloggen").click()
+
+    warning = page.get_by_role("alert").filter(has_text="mislukt bij de verwerker")
+    assert re.fullmatch(
+        r"Sinds \w+ \d+ \w+ \d\d:\d\d mislukt bij de verwerker: het publiceren van de indeling "
+        r"\(OperationalError: disk full\)\. De andere stappen gaan door; laat het de beheerder "
+        r"weten\.",
+        warning.inner_text(),
+    )
+    since = timezone.localtime(now - timedelta(minutes=3))
+    assert f"{since:%H:%M} mislukt" in warning.inner_text()  # since the first failure
+    assert re.fullmatch(
+        r"Verwerker laatst gezien om \d\d:\d\d\.", page.locator(".week-worker").inner_text()
+    )
+    fits_the_screen(page)
+    screenshot(page, "arbiter-worker-step-failing", width)
+
+    WorkerHeartbeat.objects.record(timezone.now())  # the step works again
+    page.reload()
+    assert page.get_by_role("alert").filter(has_text="mislukt bij de verwerker").count() == 0

@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from icalendar import Calendar
 
-from competition import services
-from competition.models import Game, Round
+from competition import seasons, services
+from competition.models import Game, Round, Season
 from members.models import Member
 from tests.moments import at
 
@@ -241,3 +241,92 @@ def test_without_a_season_both_feeds_are_valid_and_empty(db, client):
     for url in (CLUB, feed_of(member)):
         calendar = parse(client.get(url))
         assert calendar.events == [] and str(calendar["X-WR-CALNAME"]).startswith("DSC-clubavonden")
+
+
+# -- what is true now (issue 35, findings 11 and 12) ---------------------------------------------
+
+
+def test_a_closed_season_says_so_and_calls_off_its_evenings_without_deadlines(
+    client, round_4, jansen
+):
+    """Closed on Friday 18 September at 10:00, the morning after round 3: round 4 (Thursday
+    24) is not played. Both feeds say
+    the season is closed; round 4's evening is marked cancelled and offers no deadline or
+    publication any more; the evenings played stay as they were. Reopening restores it."""
+    closed_at = at(10)
+    with time_machine.travel(closed_at, tick=False):
+        seasons.close_season(round_4.competition.season, closed_at, "Te weinig spelers")
+        feeds = [parse(client.get(CLUB)), parse(client.get(feed_of(jansen)))]
+    said = (
+        "Seizoen 2026-2027 is afgesloten op vrijdag 18 september 2026. Reden: Te weinig "
+        "spelers. De stand is definitief: er worden geen rondes meer gespeeld."
+    )
+    played = Round.objects.filter(number__lt=4)
+    for calendar, suffix in zip(feeds, ("", f"-member-{jansen.pk}"), strict=True):
+        assert str(calendar["DESCRIPTION"]) == said
+        events = events_by_uid(calendar)
+        evening = events[f"dsc-round-{round_4.pk}-evening{suffix}@127.0.0.1"]
+        assert evening["STATUS"] == "CANCELLED"
+        assert (
+            str(evening["SUMMARY"]) == "DSC clubavond ronde 4: vervalt, het seizoen is afgesloten"
+        )
+        assert said in evening["DESCRIPTION"]
+        assert evening.start == utc(2026, 9, 24, 17, 45)  # the same evening, called off
+        for kind in ("deadline", "publication"):
+            assert f"dsc-round-{round_4.pk}-{kind}{suffix}@127.0.0.1" not in events
+        for round_ in played:  # the evenings played keep all three, none cancelled
+            for kind in KINDS:
+                event = events[f"dsc-round-{round_.pk}-{kind}{suffix}@127.0.0.1"]
+                assert "STATUS" not in event
+        assert len(events) == 3 * len(played) + 1
+
+    seasons.reopen_season(Season.objects.get(), "Per ongeluk afgesloten")
+    with time_machine.travel(NOW, tick=False):
+        for url in (CLUB, feed_of(jansen)):
+            calendar = parse(client.get(url))
+            assert "DESCRIPTION" not in calendar
+            events = events_by_uid(calendar)
+            assert len(events) == 3 * 4 and not any("STATUS" in e for e in events.values())
+
+
+def test_after_an_early_publication_the_feeds_promise_no_deadline_and_name_the_arbiter(
+    client, paired_round_4, jansen, settings
+):
+    """Published on Friday 18 September at 10:00, eight hours before the deadline: from
+    then on no feed says "op tijd afmelden tot vrijdag 18:00" or "de indeling verschijnt" for
+    round 4, nor keeps its deadline; they say the pairing is published, that cancelling now
+    is a forfeit (DSC rule n), and how to reach the arbiter."""
+    published = at(10)
+    services.publish(paired_round_4, published)
+    board, colour, opponent = own_game(paired_round_4, jansen)
+    with time_machine.travel(at(12), tick=False):
+        club = events_by_uid(parse(client.get(CLUB)))
+        mine = events_by_uid(parse(client.get(feed_of(jansen))))
+    for events, suffix in ((club, ""), (mine, f"-member-{jansen.pk}")):
+        uid = f"dsc-round-{paired_round_4.pk}-{{}}{suffix}@127.0.0.1"
+        assert uid.format("deadline") not in events
+        evening = events[uid.format("evening")]
+        publication = events[uid.format("publication")]
+        for text in (evening["DESCRIPTION"], publication["DESCRIPTION"]):
+            assert "Op tijd afmelden tot" not in text and "verschijnt" not in text
+            assert f"Mail de wedstrijdleider: {settings.ARBITER_EMAIL}" in text
+        assert (
+            "De indeling is gepubliceerd op vrijdag 18 september 10:00." in (evening["DESCRIPTION"])
+        )
+        # The publication is where it happened, not at Friday 20:00.
+        assert publication.start == utc(2026, 9, 18, 8, 0)
+        assert str(publication["SUMMARY"]) == "DSC ronde 4: de indeling is gepubliceerd"
+        # Earlier rounds, published after their deadline, keep theirs.
+        assert any(u.endswith(f"-deadline{suffix}@127.0.0.1") for u in events)
+    assert (
+        "Wie nu afmeldt, is te laat: reglementair verloren, en de tegenstander reglementair "
+        "gewonnen (DSC-regel n)."
+    ) in club[f"dsc-round-{paired_round_4.pk}-evening@127.0.0.1"]["DESCRIPTION"]
+    evening = mine[f"dsc-round-{paired_round_4.pk}-evening-member-{jansen.pk}@127.0.0.1"]
+    assert (
+        str(evening["SUMMARY"]) == f"DSC clubavond ronde 4: Bord {board}, {colour} tegen {opponent}"
+    )
+    assert (
+        "Indeling gepubliceerd: nu afmelden is reglementair verlies, je tegenstander wint."
+        in (evening["DESCRIPTION"])
+    )

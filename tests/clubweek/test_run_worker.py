@@ -1,6 +1,6 @@
 """The worker's command (`manage.py run_worker`, clubweek/management/commands/run_worker.py):
-its old name `publish_due_rounds` still runs the same pass, and in its loop a failed pass or a
-failed backup is reported on one line while the other step still runs.
+its old name `publish_due_rounds` still runs the same pass, and in its loop a failing step or a
+failed backup is logged with its traceback while everything else still runs.
 
 The loop is stopped as a supervisor stops it: a SIGTERM, raised here from inside a step."""
 
@@ -58,21 +58,31 @@ def test_the_old_name_is_the_same_command_as_run_worker():
     assert old.help == run_worker.Command.help
 
 
-def test_in_its_loop_a_failed_pass_is_reported_and_the_backup_still_made(db, monkeypatch):
-    def broken_pass(now):
+def test_in_its_loop_a_failing_step_is_logged_and_the_rest_and_the_backup_still_run(
+    round_4, monkeypatch, caplog
+):
+    def broken(now):
         stop_the_worker()  # meanwhile: the loop ends after this turn
-        raise RuntimeError("mail server down")
+        raise RuntimeError("the no-show rule broke")
 
-    monkeypatch.setattr(worker, "run_pass", broken_pass)
+    steps = [s._replace(run=broken) if s.name == "no-show rule" else s for s in worker.STEPS]
+    monkeypatch.setattr(worker, "STEPS", tuple(steps))
     monkeypatch.setattr(backups, "make_daily_backup", lambda now: Path("/backups/dsc-daily.tar.gz"))
-    out, err = run("run_worker", "--loop", "--interval", "0", moment=at(0, minute=1))
-    assert out == "worker ready\nbackup: /backups/dsc-daily.tar.gz\nworker stopped\n"
-    assert err == "pass failed, retrying: RuntimeError('mail server down')\n"
-    assert WorkerHeartbeat.objects.status(at(0, minute=1)).seen_at is None  # not seen
+    out, _err = run("run_worker", "--loop", "--interval", "0")
+    assert out == (
+        "worker ready\npublished: Ronde 4 (24-09-2026)\nworker seen\n"
+        "backup: /backups/dsc-daily.tar.gz\nworker stopped\n"
+    )
+    [failure] = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert failure.getMessage() == "worker step 'no-show rule' failed"
+    assert "RuntimeError: the no-show rule broke" in caplog.text  # with its traceback
+    assert failure.exc_info is not None
+    status = WorkerHeartbeat.objects.status(FRIDAY_20)
+    assert status.seen_at == FRIDAY_20 and [s.name for s in status.failing] == ["no-show rule"]
 
 
-def test_in_its_loop_a_failed_backup_is_reported_after_a_pass_that_did_its_work(
-    round_4, monkeypatch
+def test_in_its_loop_a_failed_backup_is_logged_after_a_pass_that_did_its_work(
+    round_4, monkeypatch, caplog
 ):
     def broken_backup(now):
         stop_the_worker()
@@ -81,5 +91,9 @@ def test_in_its_loop_a_failed_backup_is_reported_after_a_pass_that_did_its_work(
     monkeypatch.setattr(backups, "make_daily_backup", broken_backup)
     out, err = run("run_worker", "--loop", "--interval", "0")
     assert out == "worker ready\npublished: Ronde 4 (24-09-2026)\nworker seen\nworker stopped\n"
-    assert err == "backup failed: BackupFailed('pg_dump: connection refused')\n"
+    assert err == ""
+    [failure] = [r for r in caplog.records if r.levelname in ("WARNING", "ERROR")]
+    assert failure.getMessage() == "the daily backup failed" and failure.exc_info is not None
+    assert failure.levelname == "WARNING"  # the backup tells the administrators itself, once
+    assert "BackupFailed: pg_dump: connection refused" in caplog.text
     assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at == FRIDAY_20

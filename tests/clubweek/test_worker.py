@@ -2,21 +2,24 @@
 appears at its time, once, never from stale data; waiting notices, pairing e-mails, crash
 safety, two workers at once; and rankings that follow line-ups changed anywhere."""
 
+import re
 import threading
 from datetime import date, datetime, timedelta
 from io import StringIO
 
 import pytest
 import time_machine
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubweek import pairing_mail, worker
 from competition import services as competition_services
 from competition.keizer.scoring import Outcome as Scored
 from competition.models import Absence, Competition, Game, Round, Season, Standing
+from competition.services import pairing as pairing_services
 from members.models import ExternalGame, Team, TeamMatch
 from operations.models import WorkerHeartbeat
 from tests.factories import (
@@ -71,14 +74,45 @@ def test_every_pass_records_the_workers_heartbeat_even_with_nothing_to_do(db):
     assert WorkerHeartbeat.objects.count() == 1
 
 
-def test_a_failing_pass_records_no_heartbeat(round_4, monkeypatch):
-    def broken(now):
-        raise RuntimeError("mail server down")
+def test_a_single_pass_with_a_failing_step_does_the_rest_and_exits_with_an_error(
+    round_4, monkeypatch
+):
+    """For cron: the whole turn runs (the round is published), the heartbeat names the step,
+    and the command's exit status says something failed."""
 
-    monkeypatch.setattr(worker, "run_pass", broken)
-    with pytest.raises(RuntimeError):
+    def broken(now):
+        raise RuntimeError("the no-show rule broke")
+
+    monkeypatch.setattr(worker, "STEPS", with_step_replaced("no-show rule", broken))
+    with pytest.raises(CommandError, match="failed: no-show rule"):
         run_worker(FRIDAY_20)
-    assert WorkerHeartbeat.objects.status(FRIDAY_20).seen_at is None
+    assert Round.objects.get(pk=round_4.pk).is_published
+    status = WorkerHeartbeat.objects.status(FRIDAY_20)
+    assert status.seen_at == FRIDAY_20
+    assert [(step.name, step.error) for step in status.failing] == [
+        ("no-show rule", "RuntimeError: the no-show rule broke")
+    ]
+
+
+def with_step_replaced(name, run):
+    steps = [step._replace(run=run) if step.name == name else step for step in worker.STEPS]
+    assert len({step.name for step in steps}) == len(steps) and name in {s.name for s in steps}
+    return tuple(steps)
+
+
+def test_publication_is_claimed_once_under_the_rounds_lock(paired_round_4):
+    """Issue 35: it was claimed three ways (the worker's row lock, the service's lock again, a
+    conditional update and a second save). Now the round's lock is the one claim, taken once,
+    and the publication is one write that leaves its history."""
+    with CaptureQueriesContext(connection) as queries:
+        assert run_pass(FRIDAY_20).published == [paired_round_4]
+    sql = [query["sql"] for query in queries]
+    writes = [q for q in sql if re.match(r'\s*UPDATE "competition_round" SET "published_at"', q)]
+    assert len(writes) == 1
+    locks = [q for q in sql if "FOR UPDATE" in q and 'FROM "competition_round"' in q]
+    assert len(locks) == (1 if connection.features.has_select_for_update else 0)
+    history = Round.history.filter(id=paired_round_4.pk).order_by("-history_id").first()
+    assert history.history_change_reason == "Indeling gepubliceerd"
 
 
 def test_a_worker_that_was_down_catches_up(round_4):
@@ -192,10 +226,12 @@ def test_a_pairing_published_on_the_evening_before_play_is_still_mailed(
 
 
 def test_a_worker_killed_while_publishing_leaves_nothing_half_done(round_4, monkeypatch):
+    """Killed after the engine paired the round, before its publication was stored."""
+
     def crash(*args):
         raise SystemExit("killed")
 
-    monkeypatch.setattr(competition_services, "publish", crash)
+    monkeypatch.setattr(pairing_services, "_publish_locked", crash)
     with pytest.raises(SystemExit):
         run_pass(at(20))
     round_4.refresh_from_db()
@@ -215,8 +251,7 @@ def test_a_worker_killed_while_mailing_mails_again_next_time(
         raise ConnectionError("smtp down")
 
     monkeypatch.setattr(pairing_mail, "pairing", crash)
-    with pytest.raises(ConnectionError):
-        run_pass(at(20))
+    assert run_pass(at(20)).failed == {"pairing e-mail": "ConnectionError: smtp down"}
     assert Round.objects.get(pk=round_4.pk).pairing_mailed_at is None
     monkeypatch.setattr(pairing_mail, "pairing", real)
     run_pass(at(20, 1))
@@ -268,15 +303,25 @@ def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pa
     )
     assert round_1_points() == (14, Scored.EXCUSED)  # nothing recomputes by itself
     run_pass(at(12))
+    # Round 1's ranking is final: the change waits for the arbiter's reason (issue 35).
+    assert round_1_points() == (14, Scored.EXCUSED)
+    assert Competition.objects.get(pk=competition.pk).held_since == at(12)
+    run_pass(at(12, 1))  # held once: the same change is not held anew
+    assert Competition.objects.get(pk=competition.pk).held_since == at(12)
+    competition_services.recompute_rankings(competition, "Opstelling DSC 2 ingevoerd")
     assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42
+    assert competition.rankings.get(after_round=1).correction == "Opstelling DSC 2 ingevoerd"
+    assert Competition.objects.get(pk=competition.pk).held_since is None
 
 
-def test_a_setting_of_any_season_not_closed_reaches_its_rankings_in_the_next_pass(
+def test_a_setting_changed_behind_the_admins_back_waits_in_every_season_not_closed(
     example_competition,
 ):
     """Next season is being prepared while this one runs (so it is not the current season),
-    and last season is still open while this one has begun: a setting or ranking 0 changed in
-    the admin reaches each one's snapshots in the worker's pass, and a closed season stays."""
+    and last season is still open while this one has begun: a setting changed behind the
+    admin's back (which shows it read-only once a round is paired) reaches each one's worker
+    pass, which holds it for the arbiter's reason, since ranking 0 and the rankings of final
+    rounds are published (issue 35); a closed season stays as it is."""
     future, _pk = make_played_competition(worked_example_season(1), date(2030, 9, 5))
     closed, _pk = make_played_competition(worked_example_season(1), date(2020, 9, 3))
     Season.objects.filter(pk=closed.season_id).update(is_closed=True)
@@ -289,8 +334,12 @@ def test_a_setting_of_any_season_not_closed_reaches_its_rankings_in_the_next_pas
         )
 
     run_pass(at(12))
-    assert set(top(example_competition)) == set(top(future)) == {60}
-    assert set(top(closed)) == {50}
+    assert set(top(example_competition)) == set(top(future)) == set(top(closed)) == {50}
+    held = dict(Competition.objects.values_list("pk", "held_since"))
+    assert held == {example_competition.pk: at(12), future.pk: at(12), closed.pk: None}
+    future.refresh_from_db()
+    competition_services.recompute_rankings(future, "Topwaarde 60 afgesproken")
+    assert set(top(future)) == {60}
 
 
 def test_a_failing_refresh_does_not_keep_the_pass_from_publishing(round_4, monkeypatch, caplog):
@@ -298,7 +347,9 @@ def test_a_failing_refresh_does_not_keep_the_pass_from_publishing(round_4, monke
         raise RuntimeError("engine trouble")
 
     monkeypatch.setattr(competition_services, "refresh_rankings", broken)
-    assert run_pass(at(20)) == [round_4]
+    done = run_pass(at(20))
+    assert done.published == [round_4]
+    assert done.failed["rankings"].endswith("RuntimeError: engine trouble")
     assert "refreshing the rankings" in caplog.text
 
 

@@ -64,11 +64,11 @@ def test_a_season_with_games_can_be_deleted_and_the_demo_reset(demo):
     assert Season.objects.count() == 2  # this season and last season, loaded anew
 
 
-def test_a_line_up_entered_after_the_round_reaches_the_rankings_in_the_workers_pass(
-    arbiter_client, db
-):
+def test_a_line_up_entered_after_the_round_waits_for_the_arbiters_reason(arbiter_client, db):
     """Recompute has one trigger outside the services: the worker's refresh step, which
-    catches a line-up, a player or a setting changed anywhere (the admin included)."""
+    catches a line-up, a player or a setting changed anywhere (the admin included). A change
+    that would correct a final ranking is held (issue 35): the start page says so, its page
+    shows what it moves, and the arbiter's reason stores it."""
     competition, pk = make_round_1_with_two_cancelled()
     de_wit = competition.participants.get(pk=pk["de-wit"])
     team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
@@ -96,7 +96,25 @@ def test_a_line_up_entered_after_the_round_reaches_the_rankings_in_the_workers_p
 
     assert total() == 42 + 14  # the admin only stores the line-up
     call_command("run_worker", stdout=StringIO())  # the worker's pass
+    assert total() == 42 + 14  # ranking 1 is final: held
+    start_page = arbiter_client.get(reverse("admin:index")).content.decode()
+    assert "gepubliceerde ranglijsten verbeteren" in start_page
+    held = reverse("arbiter:held-change", args=[competition.pk])
+    assert held in start_page
+    preview = arbiter_client.get(held).content.decode()
+    assert "Ranglijst 1" in preview and de_wit.name in preview
+    assert "<td>56</td><td>70</td>" in preview.replace("\n", "").replace(" ", "")
+    refused = arbiter_client.post(held, {"reason": ""})
+    assert refused.status_code == 200 and total() == 42 + 14
+    confirmed = arbiter_client.post(held, {"reason": "Opstelling DSC 2 van 4 september"})
+    assert confirmed.status_code == 302
     assert total() == 42 + 28  # own value plus 2/3 instead of 1/3
+    ranking = competition.rankings.get(after_round=1)
+    assert ranking.correction == "Opstelling DSC 2 van 4 september"
+    assert (
+        "gepubliceerde ranglijsten verbeteren"
+        not in arbiter_client.get(reverse("admin:index")).content.decode()
+    )
 
 
 def test_once_a_round_is_paired_the_settings_and_ranking_0_are_fixed(

@@ -161,8 +161,18 @@ def test_an_unseated_players_absence_cannot_disappear_from_a_published_round(db)
     with pytest.raises(services.CompetitionError) as refused:
         services.save_round(round_1, absences={pk["de-bruin"]: "excused"})
     assert "de Wit staat niet in de gepubliceerde indeling" in refused.value.messages[0]
-    services.save_round(round_1, absences={pk["de-bruin"]: "excused", pk["de-wit"]: "late"})
+    changed = {pk["de-bruin"]: "excused", pk["de-wit"]: "late"}
+    with pytest.raises(services.CompetitionError) as refused:  # round 1's ranking is final
+        services.save_round(round_1, absences=changed)
+    assert refused.value.messages == [
+        "Zeg waarom: de uitslagen van ronde 1 zijn definitief, en daarmee de ranglijst."
+    ]
+    assert round_1.absences.get(participant=de_wit).reason == "excused"
+    services.save_round(round_1, absences=changed, reason="De Wit meldde zich pas om 19:00 af")
     assert round_1.absences.get(participant=de_wit).reason == "late"
+    assert competition.rankings.get(after_round=1).correction == (
+        "De Wit meldde zich pas om 19:00 af"
+    )
 
 
 def test_publishing_checks_the_seating_under_the_lock(paired_round_4):

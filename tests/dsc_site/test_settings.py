@@ -143,6 +143,17 @@ def test_a_site_address_without_a_scheme_is_refused():
         settings_of(SITE_URL="dsc.example.org", **PRODUCTION)
 
 
+def test_djangos_smtp_backend_in_the_environment_delivers_through_the_sites_own():
+    """The SMTP backend .env.example names is the site's subclass (operations/smtp.py), which
+    gives the reply to a whole message the ten minutes of RFC 5321, 4.5.3.2.6; any other
+    backend is taken as named."""
+    smtp = settings_of(**PRODUCTION, EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend")
+    assert smtp["EMAIL_DELIVERY_BACKEND"] == "operations.smtp.EmailBackend"
+    assert smtp["EMAIL_DATA_REPLY_TIMEOUT"] == 10 * 60
+    console = "django.core.mail.backends.console.EmailBackend"
+    assert settings_of(**PRODUCTION)["EMAIL_DELIVERY_BACKEND"] == console
+
+
 def test_the_suite_runs_with_its_own_values_whatever_the_shell_exported():
     """tests/settings.py drops every variable the site reads before setting its own: a shell
     with ALLOWED_HOSTS=* once made the page cache's test of a foreign host get a page."""

@@ -330,7 +330,7 @@ def test_a_failing_backup_is_reported_and_not_retried_every_pass(
     copy = "_sqlite_copy" if connection.vendor == "sqlite" else "_pg_dump"
     monkeypatch.setattr(backups, copy, broken)
     with override_settings(BACKUP_DIR=str(tmp_path)):
-        with pytest.raises(backups.BackupFailed):
+        with pytest.raises(CommandError, match="failed: daily backup"):
             run_worker(at(0, minute=1))
         assert run_worker(at(0, minute=2)) == ""  # claimed: no new attempt each 20 s
     assert daily(tmp_path) == []
@@ -349,7 +349,7 @@ def test_a_failing_daily_backup_is_seen_told_once_and_tried_again_within_minutes
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the backups' folder should be")
     with override_settings(BACKUP_DIR=str(blocked / "backups"), ADMINS=[("Beheer", "b@x.nl")]):
-        with pytest.raises(OSError):
+        with pytest.raises(CommandError, match="failed: daily backup"):
             run_worker(at(0, minute=1))
         with time_machine.travel(at(0, minute=2), tick=False):
             health = client.get("/gezond/")
@@ -361,7 +361,7 @@ def test_a_failing_daily_backup_is_seen_told_once_and_tried_again_within_minutes
         assert (told.to, told.subject) == (["b@x.nl"], "DSC: de dagelijkse back-up is mislukt")
 
         assert run_worker(at(0, minute=4)) == ""  # not every pass
-        with pytest.raises(OSError):
+        with pytest.raises(CommandError, match="failed: daily backup"):
             run_worker(at(0, minute=7))  # within minutes, again
         assert len([m for m in mailoutbox if m.to == ["b@x.nl"]]) == 1  # told once
 

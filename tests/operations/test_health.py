@@ -23,8 +23,10 @@ from operations import outbox
 from operations.models import HeartbeatQuerySet, OutgoingMail, WorkerHeartbeat
 from tests.moments import at
 from tests.processes import ROOT, STARTUP, manage, production_env, web_process, worker_process
+from tests.smtp import HANG_UP, smtp_server
 
-__all__ = ["production_env"]  # the fixture: a migrated SQLite file, production settings
+# The fixtures: a migrated SQLite file with production settings; a real SMTP server.
+__all__ = ["production_env", "smtp_server"]
 
 NOW = at(12)
 
@@ -151,6 +153,23 @@ def test_mail_the_server_has_not_taken_for_ten_minutes_is_reported_as_mail_troub
     )
     settings.EMAIL_DELIVERY_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     outbox.deliver(NOW)
+    assert health(client).content == b"ok\n"
+
+
+def test_mail_that_may_have_arrived_is_the_arbiters_to_decide_not_mail_trouble(
+    client, smtp_server, db
+):
+    """The server kept a message and hung up without a reply: the start page lists it for the
+    arbiter; the monitors are not told (there is nothing for an administrator to mend), and
+    the next message goes out."""
+    smtp_server.mailbox.after_data["stil@example.org"] = HANG_UP
+    WorkerHeartbeat.objects.record(NOW)
+    with time_machine.travel(NOW - timedelta(minutes=11), tick=False):
+        mail.send_mail("Indeling", "Bord 1", None, ["stil@example.org"])
+        mail.send_mail("Ranglijst", "Ronde 1", None, ["lid@example.org"])
+    for minutes in (11, 10, 5, 0):
+        outbox.deliver(NOW - timedelta(minutes=minutes))
+    assert OutgoingMail.objects.get(recipient="stil@example.org").state == "maybe"
     assert health(client).content == b"ok\n"
 
 

@@ -11,6 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.template.loader import render_to_string
 from django.test import Client, override_settings
 
+from operations.logs import RepeatsCounted
 from tests.dsc_site.test_settings import PRODUCTION, manage, settings_of
 from tests.processes import ROOT
 
@@ -157,3 +158,28 @@ def test_no_secret_reaches_the_sites_own_log_lines(log_lines, client):
         _request.reset(token)
     (line,) = [line for line in log_lines() if "feed asked" in line]
     assert "path=/kalender/….ics" in line and "s3cr3t" not in line
+
+
+def test_repeats_of_a_warning_or_error_are_counted_and_different_ones_written():
+    """The log's `RepeatsCounted`: the same line again within ten minutes is counted, the next
+    one written says how many; another message (another step of the worker failing with the
+    same error) is its own line; below WARNING nothing is held back."""
+    repeats = RepeatsCounted()
+
+    def record(message, level=logging.ERROR, at=0.0, args=()):
+        made = logging.LogRecord("clubweek.worker", level, __file__, 1, message, args, None)
+        made.created = 1_800_000_000 + at
+        return made
+
+    step = "worker step %r failed"
+    assert repeats.filter(record(step, args=("publication",)))
+    assert not repeats.filter(record(step, at=20, args=("publication",)))
+    assert not repeats.filter(record(step, at=40, args=("publication",)))
+    assert repeats.filter(record(step, at=40, args=("delivery",)))  # another step
+    assert repeats.filter(record("published: %s", logging.INFO, at=41, args=("Ronde 4",)))
+    assert repeats.filter(record("published: %s", logging.INFO, at=42, args=("Ronde 4",)))
+    later = record(step, at=600, args=("publication",))
+    assert repeats.filter(later)
+    assert later.getMessage() == (
+        "worker step 'publication' failed (and 2 more like it in the ten minutes before)"
+    )

@@ -118,6 +118,18 @@ def test_a_refused_recipient_fails_that_message_only(through_the_outbox, mailout
     assert refused.state == state and "no user" in refused.last_error
 
 
+def test_a_pass_takes_no_new_row_once_its_time_is_spent(through_the_outbox, mailoutbox):
+    """A slow server holds up the worker's next pass by one budget, not by the whole outbox."""
+    for number in range(3):
+        mail.send_mail(f"Bericht {number}", "tekst", None, [f"lid{number}@example.org"])
+    now = timezone.now()
+    assert outbox.deliver(now, budget=0) == 1  # spent at once: the first row only
+    assert outbox.deliver(now, budget=0) == 1
+    assert [m.subject for m in mailoutbox] == ["Bericht 0", "Bericht 1"]
+    assert outbox.deliver(now) == 1
+    assert set(OutgoingMail.objects.values_list("state", flat=True)) == {"sent"}
+
+
 @needs_row_locks
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("trial", range(5))

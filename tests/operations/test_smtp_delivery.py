@@ -4,6 +4,7 @@ what arrived is read back as bytes, as a member's mail program reads it."""
 
 from datetime import timedelta
 
+import pytest
 import time_machine
 from django.core import mail
 from django.db.models import Q
@@ -15,7 +16,8 @@ from operations.letters import Kind, Letter, send
 from operations.models import OutgoingMail
 from tests.factories import cancel_late
 from tests.moments import at
-from tests.smtp import smtp_server
+from tests.processes import STARTUP
+from tests.smtp import HANG_UP, SILENT, Slow, larger_than_the_kernel_buffers, smtp_server
 
 __all__ = ["smtp_server"]
 
@@ -92,3 +94,135 @@ def test_a_message_that_cannot_be_written_fails_alone_and_the_rest_goes_out(smtp
     assert [a.message["Subject"] for a in smtp_server.mailbox.arrived] == ["Heel"]
     broken = OutgoingMail.objects.get(recipient="een@example.org")
     assert broken.state == "failed" and "BadHeaderError" in broken.last_error
+
+
+# Issue 35: exactly once against slow and refusing servers. The command timeout is made short
+# (COMMANDS) so that a slow reply is slower than it without a long test; a try that fails before
+# the end of the message (on a busy machine a command may take that long) is safe to repeat, so
+# these tests deliver pass after pass until the row is no longer waiting, as the worker would.
+COMMANDS = 1.0
+
+
+def deliver_until_settled(start, passes=outbox.MAX_TRIES):
+    """Passes an hour apart (past every back-off) until no row waits; the last pass's moment."""
+    moment = start
+    for number in range(passes):
+        moment = start + timedelta(hours=number)
+        outbox.deliver(moment)
+        if not OutgoingMail.objects.filter(state="waiting").exists():
+            break
+    return moment
+
+
+def test_a_server_that_answers_the_message_late_gets_it_once_and_the_row_is_sent(
+    smtp_server, settings, db
+):
+    """A queueing relay behind a slow scanner keeps the message and answers the end of it only
+    after more than the command timeout: the worker waits (RFC 5321 4.5.3.2.6: ten minutes)."""
+    settings.EMAIL_TIMEOUT = COMMANDS
+    settings.EMAIL_DATA_REPLY_TIMEOUT = STARTUP
+    smtp_server.mailbox.after_data["traag@example.org"] = Slow(3 * COMMANDS)
+    mail.send_mail("Indeling", "tekst", None, ["traag@example.org"])
+    deliver_until_settled(timezone.now())
+    row = OutgoingMail.objects.get()
+    assert (row.state, smtp_server.mailbox.gave_up) == ("sent", [])
+    assert list(smtp_server.mailbox.copies().values()) == [1]
+
+
+@pytest.mark.parametrize("trouble", [SILENT, HANG_UP])
+def test_a_message_sent_whole_but_never_answered_is_maybe_delivered_and_never_sent_again(
+    smtp_server, settings, db, trouble
+):
+    """The server kept the message and then said nothing (within the reply's allowance), or hung
+    up: it may have taken it. The row says so and waits for the arbiter; the next passes leave
+    it alone and send the rest."""
+    settings.EMAIL_TIMEOUT = COMMANDS
+    settings.EMAIL_DATA_REPLY_TIMEOUT = COMMANDS
+    smtp_server.mailbox.after_data["stil@example.org"] = trouble
+    mail.send_mail("Eerste", "tekst", None, ["stil@example.org"])
+    mail.send_mail("Tweede", "tekst", None, ["lid@example.org"])
+    last = deliver_until_settled(timezone.now())
+    for hours in range(1, 12):
+        outbox.deliver(last + timedelta(hours=hours))
+    row = OutgoingMail.objects.get(recipient="stil@example.org")
+    assert (row.state, row.sent_at) == ("maybe", None)
+    assert "after the whole message was sent" in row.last_error
+    assert OutgoingMail.objects.get(recipient="lid@example.org").state == "sent"
+    assert sorted(smtp_server.mailbox.copies().values()) == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("stage", "reply"),
+    [
+        ("after_data", "550 5.7.1 Message refused"),
+        ("after_data", "554 5.7.1 Message refused as spam"),
+        ("at_data_command", "554 5.7.1 No mail accepted from you"),
+    ],
+)
+def test_a_message_refused_at_data_fails_at_once_and_the_next_goes_out_in_the_same_pass(
+    smtp_server, db, stage, reply
+):
+    getattr(smtp_server.mailbox, stage)["spam@example.org"] = reply
+    mail.send_mail("Eerste", "tekst", None, ["spam@example.org"])
+    mail.send_mail("Tweede", "tekst", None, ["lid@example.org"])
+    assert outbox.deliver(timezone.now()) == 1
+    refused = OutgoingMail.objects.get(recipient="spam@example.org")
+    assert (refused.state, refused.tries) == ("failed", 1)
+    assert reply[:3] in refused.last_error and reply[10:] in refused.last_error
+    assert [a.recipients for a in smtp_server.mailbox.arrived] == [["lid@example.org"]]
+
+
+@pytest.mark.parametrize("stage", ["after_data", "at_data_command"])
+def test_a_message_deferred_at_data_is_tried_again_later_and_the_next_goes_out(
+    smtp_server, db, stage
+):
+    getattr(smtp_server.mailbox, stage)["later@example.org"] = "451 4.7.1 Try again later"
+    mail.send_mail("Eerste", "tekst", None, ["later@example.org"])
+    mail.send_mail("Tweede", "tekst", None, ["lid@example.org"])
+    now = timezone.now()
+    assert outbox.deliver(now) == 1
+    deferred = OutgoingMail.objects.get(recipient="later@example.org")
+    assert (deferred.state, deferred.tries) == ("waiting", 1) and "451" in deferred.last_error
+    assert deferred.next_try_at == now + timedelta(minutes=1)
+    getattr(smtp_server.mailbox, stage).clear()
+    assert outbox.deliver(now + timedelta(minutes=1)) == 1
+    assert set(OutgoingMail.objects.values_list("state", flat=True)) == {"sent"}
+    assert sorted(smtp_server.mailbox.copies().values()) == [1, 1]
+
+
+def test_a_server_closing_down_at_data_stops_the_pass_and_loses_nothing(smtp_server, db):
+    """421 (the server closes the connection): the message is tried again, the rest waits."""
+    smtp_server.mailbox.at_data_command["een@example.org"] = "421 4.3.2 Shutting down"
+    mail.send_mail("Eerste", "tekst", None, ["een@example.org"])
+    mail.send_mail("Tweede", "tekst", None, ["twee@example.org"])
+    now = timezone.now()
+    assert outbox.deliver(now) == 0
+    rows = OutgoingMail.objects.order_by("pk")
+    assert [(row.state, row.tries) for row in rows] == [("waiting", 1), ("waiting", 0)]
+    smtp_server.mailbox.at_data_command.clear()
+    assert outbox.deliver(now + timedelta(minutes=1)) == 2
+    assert sorted(smtp_server.mailbox.copies().values()) == [1, 1]
+
+
+@pytest.mark.parametrize("stage", ["mid_data", "at_data_command"])
+def test_a_connection_lost_before_the_message_ended_is_tried_again_and_arrives_once(
+    smtp_server, db, stage
+):
+    """The server hangs up at the DATA command, or while a message too large for the kernel's
+    buffers is still being sent (its final dot never left): it cannot have taken it."""
+    body = "tekst"
+    if stage == "mid_data":
+        body = "Regel met tekst.\n" * (larger_than_the_kernel_buffers() // 17 + 1)
+        smtp_server.mailbox.mid_data.add("groot@example.org")
+    else:
+        smtp_server.mailbox.at_data_command["groot@example.org"] = HANG_UP
+    mail.send_mail("Groot", body, None, ["groot@example.org"])
+    now = timezone.now()
+    assert outbox.deliver(now) == 0
+    row = OutgoingMail.objects.get()
+    assert (row.state, row.tries) == ("waiting", 1), row.last_error
+    assert smtp_server.mailbox.arrived == []
+    smtp_server.mailbox.mid_data.clear()
+    smtp_server.mailbox.at_data_command.clear()
+    assert outbox.deliver(now + timedelta(minutes=1)) == 1
+    assert list(smtp_server.mailbox.copies().values()) == [1]

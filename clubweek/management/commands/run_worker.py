@@ -1,36 +1,39 @@
 """`python manage.py run_worker [--loop]`: the background worker (also `publish_due_rounds`,
 its old name, which deployments and cron lines still call).
 
-Each turn has two steps, each with its own error handling:
+Each turn:
 
-1. The club week's pass (`clubweek.worker.run_pass`): the no-show rule, publishing the pairings
-   whose time has come (Friday 20:00), telling the arbiter once when a pairing waits for
-   results, e-mailing published pairings to the players, bringing the current rankings up to
-   date and, once an evening's results are final, e-mailing the new ranking to the members who
-   chose it. After a pass that did its work the worker records its heartbeat (`/gezond/`, the
-   arbiter's start page).
-2. The daily backup (`operations.backups.make_daily_backup`, when BACKUP_DIR is set), after
-   every pass, whether or not the pass failed.
+1. The club week's pass (`clubweek.worker.run_pass`): its declared steps, each on its own (the
+   no-show rule, publishing the pairings whose time has come, the waiting notice, the pairing,
+   ranking, correction and reminder e-mails, the rankings brought up to date, the password-reset
+   answers, the outbox's delivery). A failing step is logged with its traceback and the others
+   go on.
+2. The heartbeat, with the steps that failed (`/gezond/`, the arbiter's start page).
+3. The daily backup (`operations.backups.make_daily_backup`, when BACKUP_DIR is set), whatever
+   became of the pass.
 
-Runs one turn and exits (for cron and tests; an error ends it), or with --loop keeps taking
-turns every --interval seconds until SIGTERM/SIGINT, reporting a failed step and going on; it
+Runs one turn and exits (for cron and tests; exit status 1 when a step failed, after the whole
+turn), or with --loop keeps taking turns every --interval seconds until SIGTERM/SIGINT; it
 prints "worker ready" once its signal handlers are in place and "worker seen" after the first
 heartbeat.
 """
 
 from __future__ import annotations
 
+import logging
 import signal
 import time
 from datetime import datetime
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 from django.utils import timezone
 
 from clubweek import worker
 from operations import backups
 from operations.models import WorkerHeartbeat
+
+logger = logging.getLogger("clubweek.worker")
 
 
 class Command(BaseCommand):
@@ -53,22 +56,17 @@ class Command(BaseCommand):
             self.say("worker ready")  # a supervisor or a test may signal from now on
         while True:
             now = timezone.now()
-            try:
-                self.club_week(now, loop)
-            except Exception as error:
-                if not loop:
-                    raise
-                # A database restart or an unreachable mail server must not end the worker:
-                # the failed step rolled back and the next pass does it again.
-                self.stderr.write(f"pass failed, retrying: {error!r}")
+            failed = self.club_week(now, loop)
             try:
                 self.daily_backup(now)
-            except Exception as error:
-                if not loop:
-                    raise
-                # Claimed for today: tried again when the claim expires, not every pass.
-                self.stderr.write(f"backup failed: {error!r}")
+            except Exception:
+                # Claimed for today: tried again when the claim expires, not every pass. A
+                # warning, not an error report: the backup tells the administrators itself, once.
+                logger.warning("the daily backup failed", exc_info=True)
+                failed.append("daily backup")
             if not loop:
+                if failed:
+                    raise CommandError(f"failed: {', '.join(failed)}")
                 return
             next_pass = time.monotonic() + interval
             while not stopping and time.monotonic() < next_pass:
@@ -78,18 +76,24 @@ class Command(BaseCommand):
                 return
             close_old_connections()  # a long-running loop must not keep a broken connection
 
-    def club_week(self, now: datetime, loop: bool) -> None:
-        """Step 1: the club week's pass, then the heartbeat: seen means a pass that did its
-        work, so a failing pass records none."""
-        for round_ in worker.run_pass(now):
+    def club_week(self, now: datetime, loop: bool) -> list[str]:
+        """The club week's pass, then the heartbeat with the steps that failed in it; the
+        names of what failed."""
+        done = worker.run_pass(now)
+        for round_ in done.published:
             self.say(f"published: {round_}")
-        WorkerHeartbeat.objects.record(now)
+        try:
+            WorkerHeartbeat.objects.record(now, done.failed)
+        except Exception:  # the database is away: every step said so already
+            logger.exception("recording the heartbeat failed")
+            return [*done.failed, "heartbeat"]
         if loop and not self.seen:  # once, for whoever watches the start (a test, a person)
             self.say("worker seen")
             self.seen = True
+        return list(done.failed)
 
     def daily_backup(self, now: datetime) -> None:
-        """Step 2: the day's backup, made by the first pass after midnight that claims it."""
+        """The day's backup, made by the first pass after midnight that claims it."""
         if backup := backups.make_daily_backup(now):
             self.say(f"backup: {backup}")
 
