@@ -107,6 +107,7 @@ def _tell(request: HttpRequest, member: Member, done, acting_for_member: bool) -
 
 
 @never_cache
+@links.refuse_outdated(instead="absences:mine")
 def by_link(request: HttpRequest) -> HttpResponse:
     """ "Ik kan niet komen" / "Ik kom toch" from an e-mail, without a password
     (`members.links`): the same preview as the logged-in page and one Bevestigen, under the

@@ -37,6 +37,7 @@ def own_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @never_cache
+@links.refuse_outdated(instead="competition:home")
 def by_link(request: HttpRequest) -> HttpResponse:
     """ "Uitslag doorgeven" from the pairing e-mail, without a password (`members.links`): the
     same page for the link's member and game only, while the evening takes the players'

@@ -5,7 +5,8 @@ the site adds to it.
 - the address a lockout is counted against is `base.clients.client_ip` (X-Forwarded-For only
   as far as TRUSTED_PROXIES says proxies of our own wrote it), as for the fair-use limits.
 - `locked_out_response`: the Dutch page a locked-out person sees, on both login pages.
-- `PasswordResetConfirmView`: choosing a new password by e-mail lifts the account's lockouts.
+- `PasswordResetConfirmView`: choosing a new password by e-mail (`members.accounts.reset_tokens`:
+  3 days, dead once the member's address changes) lifts the account's lockouts.
 - `LockoutAdmin`: the arbiter sees the lockouts in /beheer/ and lifts one.
 """
 
@@ -21,7 +22,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext
 
-from members.accounts import account_for, activate
+from members import mail
+from members.accounts import account_for, activate, reset_tokens
 
 # axes' own names for its model, as the admin shows them; translated in our catalogue.
 AXES_NAMES = (gettext_noop("access attempt"), gettext_noop("access attempts"))
@@ -58,8 +60,13 @@ def lift(username: str) -> int:
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's own view; a password chosen through the e-mailed link lifts the lockouts and
-    makes an invited member's account active."""
+    """Django's own view with the site's tokens; a password chosen through the e-mailed link
+    lifts the lockouts and makes an invited member's account active."""
+
+    token_generator = reset_tokens
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, days=mail.days(mail.reset_lifetime()))
 
     def form_valid(self, form):
         response = super().form_valid(form)

@@ -189,8 +189,19 @@ LOGIN_REDIRECT_URL = "/"
 # weeks logs in again. (A form posted after all the same comes back filled: arbiter.pages.)
 SESSION_COOKIE_AGE = 14 * 24 * 3600
 SESSION_SAVE_EVERY_REQUEST = True
-# An invitation's link and a new password's link (members.accounts) work once, for 14 days.
-PASSWORD_RESET_TIMEOUT = 14 * 24 * 3600
+# A new password's link (members.accounts.reset_tokens) works once, for 3 days (Django's
+# default), and not after the member's address changed; an invitation has its own 14 days
+# (members.accounts.INVITATION_LIFETIME).
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+# Every way of choosing a password (the invitation, the new password by e-mail, the profile, the
+# admin, createsuperuser and changepassword): Django's validators, with the help under the field
+# in the site's words (members/passwords.py).
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "members.passwords.LongEnough", "OPTIONS": {"min_length": 10}},
+    {"NAME": "members.passwords.NotCommon"},
+    {"NAME": "members.passwords.NotLikeTheMember"},
+    {"NAME": "members.passwords.NotOnlyDigits"},
+]
 LOGOUT_REDIRECT_URL = "/"
 
 # In development whitenoise serves from the finders; production serves the collected files.

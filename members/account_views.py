@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from members import accounts, services
+from members import accounts, links, services
 from members import unsubscribe as unsubscribe_links
 from members.forms import AddressForm, MailChoiceForm
 from members.models import Member
@@ -25,7 +25,7 @@ from members.models import Member
 class InvitationView(auth_views.PasswordResetConfirmView):
     """The invitation's link: choose a password, and be logged in at once. Django's own page of
     a new password, with the invitation's tokens: the link works once, for 14 days, and not
-    after a newer invitation."""
+    after a newer invitation or a change of the member's address."""
 
     token_generator = accounts.invitation_tokens
     template_name = "members/invitation.html"
@@ -36,6 +36,7 @@ class InvitationView(auth_views.PasswordResetConfirmView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["account"] = self.user
+        context["days"] = accounts.INVITATION_LIFETIME.days
         return context
 
     def form_valid(self, form):
@@ -70,7 +71,7 @@ def ask_for_new_address(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         address = form.cleaned_data["email"]
         try:
-            accounts.ask_for_new_address(member, address)
+            accounts.ask_for_new_address(member, address, timezone.now())
         except accounts.AddressRefused as refused:
             messages.error(request, str(refused))
         else:
@@ -114,6 +115,7 @@ def confirm_address(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @csrf_exempt  # the mail program's one-click POST (RFC 8058) has no token; the code is the proof
 @never_cache
+@links.refuse_outdated(instead="members:profile")
 def unsubscribe(request: HttpRequest) -> HttpResponse:
     """One kind of e-mail off for the member the link was made for: GET asks (a link checker
     changes nothing), POST does it, without a login."""

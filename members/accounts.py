@@ -4,10 +4,13 @@ the state of each member's account.
 A member's e-mail address has one home, `Member.email`; the account (`auth.User`) holds the
 username and the password only. An invitation creates the account (no password, no staff
 rights) and mails a link to choose the password: Django's token machinery, single use, valid
-for `PASSWORD_RESET_TIMEOUT` (14 days), dead once the password is set or a newer invitation is
+for `INVITATION_LIFETIME` (14 days), dead once the password is set or a newer invitation is
 sent (each invitation gives the account a new unusable password and a new `invited_at`, both
-in the token's hash). A member changes their address on the profile: a signed link to the new
-address confirms it (3 days; the old address stays until then and is told afterwards).
+in the token's hash). A new password's link (`reset_tokens`) lives `PASSWORD_RESET_TIMEOUT`
+(3 days). Both tokens hash the member's address too, so a change of address kills them. A
+member changes their address on the profile: a signed link to the new address confirms it (3
+days; the old address stays until then and is told afterwards); a member asks for at most
+`ADDRESS_REQUESTS_PER_HOUR` such links an hour, since each is a mail to any address they type.
 """
 
 from __future__ import annotations
@@ -17,29 +20,68 @@ from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.tokens import PasswordResetTokenGenerator, default_token_generator
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import signing
 from django.db import transaction
 from django.utils import formats, timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
+from django.utils.http import base36_to_int, urlsafe_base64_encode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from base.links import link
 from members import mail
-from members.models import Member, PasswordResetRequest
+from members.links import fingerprint
+from members.models import AddressRequest, Member, PasswordResetRequest
 from operations import letters
 from operations.letters import Kind
 
 User = get_user_model()
 
 
-class InvitationTokens(PasswordResetTokenGenerator):
-    """An invitation's token: a password-reset token of its own kind (the one cannot stand in
-    for the other) that also dies when a newer invitation is sent."""
+INVITATION_LIFETIME = timedelta(days=14)
+
+
+class ResetTokens(PasswordResetTokenGenerator):
+    """A new password's token: Django's (single use: it hashes the password and the last
+    login), also dead once the member's address changes, and valid for `lifetime`."""
+
+    key_salt = "members.accounts.ResetTokens"
+
+    @property
+    def lifetime(self) -> timedelta:
+        return mail.reset_lifetime()
+
+    def _make_hash_value(self, user, timestamp):
+        address = Member.objects.filter(user=user).values_list("email", flat=True).first()
+        return super()._make_hash_value(user, timestamp) + fingerprint(address or "")
+
+    def check_token(self, user, token) -> bool:
+        """Django's check, with this kind's own lifetime instead of the one setting."""
+        if not (user and token):
+            return False
+        try:
+            made = base36_to_int(token.split("-")[0])
+        except ValueError:
+            return False
+        if self._num_seconds(self._now()) - made > self.lifetime.total_seconds():
+            return False
+        return any(
+            constant_time_compare(self._make_token_with_timestamp(user, made, secret), token)
+            for secret in [self.secret, *self.secret_fallbacks]
+        )
+
+
+class InvitationTokens(ResetTokens):
+    """An invitation's token: a new password's token of its own kind (the one cannot stand in
+    for the other) that lives 14 days and also dies when a newer invitation is sent."""
 
     key_salt = "members.accounts.InvitationTokens"
+
+    @property
+    def lifetime(self) -> timedelta:
+        return INVITATION_LIFETIME
 
     def _make_hash_value(self, user, timestamp):
         member = Member.objects.filter(user=user).first()
@@ -47,6 +89,7 @@ class InvitationTokens(PasswordResetTokenGenerator):
         return super()._make_hash_value(user, timestamp) + invited
 
 
+reset_tokens = ResetTokens()
 invitation_tokens = InvitationTokens()
 
 
@@ -147,7 +190,9 @@ def invite(members: list[Member], now: datetime) -> int:
             member.user.save(update_fields=["password"])
             member.invited_at = now
             member.save(update_fields=["user", "invited_at"])
-        return mail.invitations([(member, invitation_link(member)) for member in locked], now)
+        return mail.invitations(
+            [(member, invitation_link(member)) for member in locked], INVITATION_LIFETIME, now
+        )
 
 
 def invitation_link(member: Member) -> str:
@@ -222,7 +267,7 @@ def answer_reset_requests(now: datetime) -> int:
                 continue  # another worker's
             for user in users_with_address(request.address):
                 uid = urlsafe_base64_encode(force_bytes(user.pk))
-                mail.password_reset(user.member, uid, default_token_generator.make_token(user))
+                mail.password_reset(user.member, uid, reset_tokens.make_token(user))
             claimed.update(answered_at=now)
             answered += 1
     PasswordResetRequest.objects.filter(answered_at__lt=now - timedelta(days=1)).delete()
@@ -231,6 +276,8 @@ def answer_reset_requests(now: datetime) -> int:
 
 ADDRESS_SALT = "members.accounts.address"
 ADDRESS_LINK_DAYS = 3
+# A confirmation goes to whatever address the member types: at most this many an hour.
+ADDRESS_REQUESTS_PER_HOUR = 3
 
 
 class AddressRefused(Exception):
@@ -245,14 +292,33 @@ def address_problem(member: Member, new_address: str) -> str | None:
     return None
 
 
-def ask_for_new_address(member: Member, new_address: str) -> None:
-    """A confirmation link to the new address; the old one stays until it is followed."""
-    if problem := address_problem(member, new_address):
-        raise AddressRefused(problem)
-    code = signing.dumps([member.pk, member.email, new_address], salt=ADDRESS_SALT)
-    mail.confirm_new_address(
-        member, new_address, link("members:confirm-address") + "?" + urlencode({"code": code})
-    )
+def ask_for_new_address(member: Member, new_address: str, now: datetime) -> None:
+    """A confirmation link to the new address; the old one stays until it is followed. Refused,
+    sending nothing, beyond `ADDRESS_REQUESTS_PER_HOUR` asks of this member in the last hour
+    (the member's row is locked, so two asks at once are counted one after the other)."""
+    with transaction.atomic():
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        if problem := address_problem(member, new_address):
+            raise AddressRefused(problem)
+        if AddressRequest.objects.asked_by(member, now - letters.LIMIT_PERIOD).count() >= (
+            ADDRESS_REQUESTS_PER_HOUR
+        ):
+            raise AddressRefused(
+                _(
+                    "You asked for a confirmation link %(count)s times in the last hour: try "
+                    "again later."
+                )
+                % {"count": ADDRESS_REQUESTS_PER_HOUR}
+            )
+        AddressRequest.objects.forget_before(now - timedelta(days=1))
+        AddressRequest.objects.create(member=member, address=new_address[:254], asked_at=now)
+        code = signing.dumps([member.pk, member.email, new_address], salt=ADDRESS_SALT)
+        mail.confirm_new_address(
+            member,
+            new_address,
+            link("members:confirm-address") + "?" + urlencode({"code": code}),
+            now,
+        )
 
 
 def address_change(code: str) -> tuple[Member, str]:

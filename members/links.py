@@ -1,8 +1,12 @@
 """Links that need no password, in the e-mails the site sends a member: "Ik kan niet komen",
 "Ik kom toch" and "Uitslag doorgeven" for one round.
 
-Each is signed (Django's `signing`) for one member, one round and one purpose; tampering, another
-purpose or another member's code is refused. When it stops working is the round's business
+Each is signed (Django's `signing`) for one member, one round and one purpose, and for the address
+it was sent to (`fingerprint`, a keyed hash: the code does not show the address); tampering,
+another purpose or another member's code is refused ("Deze link klopt niet."), and a link sent to
+an address the member no longer has raises `Outdated`, which the views turn into a page that
+says what to do instead (`refuse_outdated`). A code from before the address was signed in counts
+as outdated too. When it stops working is the round's business
 (`absences.views`, `competition.result_entry`: the evening's start for cancelling, the results'
 finality for a result). The code rides in the query string (`?code=`): the site's log lines
 record the path only (gunicorn's access log too: gunicorn.conf.py), the pages that read one are
@@ -13,10 +17,16 @@ CSRF check refuses). A link grants no login session and opens no other page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core import signing
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from base.links import link
 from members.models import Member
@@ -35,23 +45,61 @@ class MemberLink:
     purpose: str
 
 
+class Outdated(Exception):
+    """A code of ours, sent to an address its member no longer has."""
+
+
+def fingerprint(address: str) -> str:
+    """The address a link was sent to, as a keyed hash (the same for any case: a change of
+    case only is no change of mailbox)."""
+    return salted_hmac("members.links.address", address.strip().lower()).hexdigest()[:16]
+
+
+def sent_to_current_address(member: Member, signed_fingerprint: str) -> bool:
+    return constant_time_compare(signed_fingerprint, fingerprint(member.email))
+
+
 def code(member: Member, round_id: int, purpose: str) -> str:
-    return signing.dumps([member.pk, round_id, purpose], salt=SALT)
+    return signing.dumps([member.pk, round_id, purpose, fingerprint(member.email)], salt=SALT)
 
 
 def address(url_name: str, member: Member, round_id: int, purpose: str) -> str:
-    """The full link for an e-mail: the page (`url_name`) with the signed code."""
+    """The full link for an e-mail to the member's address: the page (`url_name`) with the
+    signed code."""
     return link(url_name) + "?" + urlencode({"code": code(member, round_id, purpose)})
 
 
 def read(value: str, purposes: tuple[str, ...]) -> MemberLink | None:
     """The link's member, round and purpose; None when it is not a code of ours for one of
-    `purposes` (tampered, cut off, for another page) or its member is gone."""
+    `purposes` (tampered, cut off, for another page) or its member is gone. Raises `Outdated`
+    for a link sent to an address the member no longer has."""
     try:
-        member_id, round_id, purpose = signing.loads(value, salt=SALT)
+        member_id, round_id, purpose, *sent_to = signing.loads(value, salt=SALT)
     except (signing.BadSignature, ValueError, TypeError):
         return None
     if purpose not in purposes or not isinstance(round_id, int):
         return None
     member = Member.objects.filter(pk=member_id, is_active=True).first()
-    return MemberLink(member, round_id, purpose) if member else None
+    if member is None:
+        return None
+    if len(sent_to) != 1 or not sent_to_current_address(member, str(sent_to[0])):
+        raise Outdated
+    return MemberLink(member, round_id, purpose)
+
+
+def refuse_outdated(instead: str) -> Callable:
+    """A view that reads a link: an outdated one answers the page that says so (410), with
+    the login leading to `instead` (a URL name), the page that does the same with a password."""
+
+    def decorator(view: Callable) -> Callable:
+        @wraps(view)
+        def answering(request, *args, **kwargs):
+            try:
+                return view(request, *args, **kwargs)
+            except Outdated:
+                context = {"instead": reverse(instead), "arbiter_email": settings.ARBITER_EMAIL}
+                return render(request, "members/link_outdated.html", context, status=410)
+
+        return answering
+
+    return decorator

@@ -4,9 +4,11 @@ the old one). Links come from `SITE_URL` (`base.links`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from base.links import link
 from members.models import Member
@@ -17,9 +19,14 @@ def dear(member: Member) -> str:
     return _("Dear %(name)s,") % {"name": member.name}
 
 
-def invitations(letters: list[tuple[Member, str]], now: datetime) -> int:
-    """Each member their invitation: the link to choose a password and their username.
-    Returns how many went out (at most three an hour to one address: `letters.LIMITS`)."""
+def days(lifetime: timedelta) -> int:
+    return round(lifetime.total_seconds() / 86400)
+
+
+def invitations(letters: list[tuple[Member, str]], lifetime: timedelta, now: datetime) -> int:
+    """Each member their invitation: the link to choose a password (valid for `lifetime`) and
+    their username. Returns how many went out (at most three an hour to one address:
+    `letters.LIMITS`)."""
     subject = _("DSC: your account on the competition site")
     return send(
         [
@@ -34,7 +41,12 @@ def invitations(letters: list[tuple[Member, str]], now: datetime) -> int:
                         "competition. With it you cancel for a club evening, enter your "
                         "results and choose which e-mails you get."
                     ),
-                    _("Choose your password here (the link works once, for 14 days):"),
+                    ngettext(
+                        "Choose your password here (the link works once, for %(days)d day):",
+                        "Choose your password here (the link works once, for %(days)d days):",
+                        days(lifetime),
+                    )
+                    % {"days": days(lifetime)},
                     address,
                     _(
                         "Your username is %(username)s; you can also log in with this "
@@ -50,7 +62,7 @@ def invitations(letters: list[tuple[Member, str]], now: datetime) -> int:
     )
 
 
-def confirm_new_address(member: Member, new_address: str, address: str) -> None:
+def confirm_new_address(member: Member, new_address: str, address: str, now: datetime) -> None:
     send(
         [
             Letter(
@@ -67,7 +79,8 @@ def confirm_new_address(member: Member, new_address: str, address: str) -> None:
                     _("Until then your e-mails keep going to your old address."),
                 ],
             )
-        ]
+        ],
+        now,
     )
 
 
@@ -92,6 +105,11 @@ def address_changed(member: Member, old_address: str) -> None:
     )
 
 
+def reset_lifetime() -> timedelta:
+    """How long a new password's link works (Django's setting: `accounts.reset_tokens`)."""
+    return timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+
+
 def password_reset(member: Member, uid: str, token: str) -> None:
     """The link to choose a new password (at most three an hour to one address: the form
     answers the same either way)."""
@@ -109,11 +127,16 @@ def password_reset(member: Member, uid: str, token: str) -> None:
                     )
                     % {"username": member.user.get_username()},
                     link("password_reset_confirm", uid, token),
-                    _(
-                        "The link works once, and also lifts a lockout after too many wrong "
-                        "passwords. Did you not ask for it? Then ignore this e-mail: your "
-                        "password stays as it is."
-                    ),
+                    ngettext(
+                        "The link works once, for %(days)d day, and also lifts a lockout after "
+                        "too many wrong passwords. Did you not ask for it? Then ignore this "
+                        "e-mail: your password stays as it is.",
+                        "The link works once, for %(days)d days, and also lifts a lockout after "
+                        "too many wrong passwords. Did you not ask for it? Then ignore this "
+                        "e-mail: your password stays as it is.",
+                        days(reset_lifetime()),
+                    )
+                    % {"days": days(reset_lifetime())},
                 ],
             )
         ]

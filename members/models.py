@@ -356,3 +356,31 @@ class PasswordResetRequest(models.Model):
 
     def __str__(self) -> str:
         return self.address
+
+
+class AddressRequestQuerySet(models.QuerySet):
+    def asked_by(self, member: Member, since):
+        return self.filter(member=member, asked_at__gte=since)
+
+    def forget_before(self, moment) -> None:
+        self.filter(asked_at__lt=moment).delete()
+
+
+class AddressRequest(models.Model):
+    """A member asked the club to mail a confirmation link to a new address
+    (`accounts.ask_for_new_address`): counted, so a member cannot make the club mail any
+    number of strangers; forgotten after a day."""
+
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE)
+    address = models.CharField(_("e-mail address"), max_length=254)
+    asked_at = models.DateTimeField(_("asked at"))
+
+    objects = AddressRequestQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("request for a new e-mail address")
+        verbose_name_plural = _("requests for a new e-mail address")
+        indexes = [models.Index(fields=["member", "asked_at"], name="address_requests_by_member")]
+
+    def __str__(self) -> str:
+        return self.address

@@ -43,7 +43,9 @@ def make_one_of_each(client, jansen, round_4) -> None:
     ranking_mail.correction(ranking)
     newcomer = Member.objects.create(name="Anne de Graaf", email="anne@example.org")
     accounts.invite([newcomer], timezone.now())
-    member_mail.confirm_new_address(jansen, "jansen@nieuw.example.org", "https://dsc.example.org/x")
+    member_mail.confirm_new_address(
+        jansen, "jansen@nieuw.example.org", "https://dsc.example.org/x", timezone.now()
+    )
     member_mail.password_reset(jansen, "MQ", "token-123")
     request = RequestFactory().get("/ranglijst/")
     try:

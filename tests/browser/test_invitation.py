@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubweek import pairing_mail
@@ -135,3 +136,66 @@ def test_a_member_cancels_from_the_pairing_email_without_a_password(
     # No login came with it.
     page.goto(f"{live_server.url}/profiel/")
     expect(page).to_have_url(re.compile(r"/accounts/login/"))
+
+
+def test_a_member_is_told_in_dutch_why_a_password_is_too_short_and_then_gets_in(
+    demo, live_server, page, width, mailoutbox
+):
+    """Issue 35, finding 8: the rules stand under the field before anything is typed; a password
+    of 8 characters is refused with the reason, a good one is taken."""
+    _game, member = a_player_without_a_login()
+    accounts.invite([member], timezone.now())
+    [invitation] = mailoutbox
+    page.goto(live_server.url + local(re.search(r"https?://\S+/welkom/\S+/", invitation.body)[0]))
+    rules = page.locator("#id_new_password1_helptext li")
+    expect(rules).to_have_text(
+        [
+            "Je wachtwoord heeft minstens 10 tekens.",
+            "Het is geen veelgebruikt wachtwoord.",
+            "Het lijkt niet op je naam, gebruikersnaam of e-mailadres.",
+            "Het bestaat niet alleen uit cijfers.",
+        ]
+    )
+    type_and_save(page, "dsc12345")
+    again = page.get_by_label("Nieuw wachtwoord bevestigen")
+    expect(page.locator("#id_new_password2_error")).to_have_text(
+        "Dit wachtwoord is te kort: het moet minstens 10 tekens hebben."
+    )
+    expect(again).to_have_attribute("aria-invalid", "true")
+    expect(rules.first).to_be_visible()
+    fits_the_screen(page)
+    screenshot(page, "password-too-short", width, full_page=True)
+    assert not Member.objects.get(pk=member.pk).user.has_usable_password()
+    type_and_save(page, PASSWORD)
+    expect(page.locator(".alert-success")).to_contain_text("Welkom! Je wachtwoord is opgeslagen")
+    assert Member.objects.get(pk=member.pk).user.check_password(PASSWORD)
+
+
+def type_and_save(page, password: str) -> None:
+    """Type the password twice and save; returns once the answer has loaded."""
+    page.get_by_label("Nieuw wachtwoord").first.fill(password)
+    page.get_by_label("Nieuw wachtwoord bevestigen").fill(password)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Wachtwoord opslaan").click()
+
+
+def test_a_cancellation_link_sent_to_an_earlier_address_says_what_to_do_instead(
+    demo, live_server, page, width, mailoutbox
+):
+    """Issue 35, finding 6: the member's address changed after the pairing e-mail; its link
+    no longer acts, and the page says how to get in instead."""
+    game, member = a_player_without_a_login()
+    pairing_mail.pairing(round_13())  # as the worker sent it on Friday
+    mine = next(m for m in mailoutbox if m.to == [member.email])
+    link = re.search(r"Ik kan niet komen: (\S+)", mine.body)[1]
+    Member.objects.filter(pk=member.pk).update(email="nieuw.adres@example.org")
+    page.goto(live_server.url + local(link))
+    expect(page.locator("h1")).to_have_text("Deze link werkt niet meer")
+    expect(page.locator(".alert-warning")).to_contain_text("eerder e-mailadres")
+    expect(page.get_by_role("link", name="Inloggen", exact=True).last).to_have_attribute(
+        "href", "/accounts/login/?next=/afmelden/"
+    )
+    expect(page.get_by_role("link", name="wedstrijdleider@dscdrachten.nl")).to_be_visible()
+    fits_the_screen(page)
+    screenshot(page, "link-outdated", width, full_page=True)
+    assert not Game.objects.get(pk=game.pk).result

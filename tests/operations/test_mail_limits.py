@@ -1,6 +1,7 @@
 """No storms to one address (issue 25, point 5): password resets and invitations to one
 address, at most three an hour; the reset form answers the same either way, the arbiter is told
-why an invitation waits."""
+why an invitation waits. No storms from one member (issue 35, finding 7): confirmations of a new
+address, at most three an hour per member."""
 
 import re
 from datetime import timedelta
@@ -90,3 +91,38 @@ def test_a_fourth_invitation_within_the_hour_is_refused_with_the_reason_and_chan
     member.refresh_from_db()
     assert member.invited_at == invited_at
     assert invite(61) == 1
+
+
+def test_a_member_makes_the_club_mail_new_addresses_three_times_an_hour_and_no_more(
+    through_the_outbox, jansen_client, jansen
+):
+    """Issue 35, finding 7: a member typed twelve strangers' addresses on the profile and the
+    club queued twelve confirmations. Now three an hour; the rest is refused with the reason
+    and nothing is queued."""
+
+    def confirmations() -> int:
+        return OutgoingMail.objects.filter(kind="address").count()
+
+    def ask(address: str, moment) -> str:
+        with time_machine.travel(moment, tick=False):
+            response = jansen_client.post(
+                reverse("members:new-address"), {"email": address}, follow=True
+            )
+        return response.content.decode()
+
+    start = timezone.now()
+    answers = [
+        ask(f"vreemde{number}@example.net", start + timedelta(minutes=number))
+        for number in range(12)
+    ]
+    assert confirmations() == 3
+    assert all("We hebben een link gestuurd naar" in answer for answer in answers[:3])
+    for answer in answers[3:]:
+        assert (
+            "Je hebt het afgelopen uur al 3 keer een bevestigingslink aangevraagd: probeer het "
+            "later opnieuw." in answer
+        )
+        assert "We hebben een link gestuurd naar" not in answer
+    later = ask("vreemde12@example.net", start + timedelta(minutes=61))  # an hour after the 2nd
+    assert "We hebben een link gestuurd naar vreemde12@example.net" in later
+    assert confirmations() == 4
