@@ -369,7 +369,7 @@ def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
     """Worker A holds round 4 (paired, not yet committed); worker B runs a whole pass at that
     moment. B must neither publish it nor tell the arbiter it waits: A is publishing it."""
     holding, release = threading.Event(), threading.Event()
-    publish = competition_services.publish
+    publish_locked = pairing_services._publish_locked  # under the round's lock, paired
     first = threading.Event()
 
     def slow_publish(round_, now):
@@ -377,9 +377,9 @@ def test_a_worker_that_skips_a_round_another_is_publishing_does_not_report_it(
             first.set()
             holding.set()
             release.wait(60)
-        return publish(round_, now)
+        return publish_locked(round_, now)
 
-    monkeypatch.setattr(competition_services, "publish", slow_publish)
+    monkeypatch.setattr(pairing_services, "_publish_locked", slow_publish)
     errors, b_done = [], threading.Event()
 
     def as_worker(body, done=None):

@@ -67,7 +67,10 @@ def test_the_500_page_needs_neither_a_request_nor_the_database():
     assert "Er ging iets mis" in page
 
 
-def test_production_logs_one_line_per_event_to_stderr_and_mails_the_admins():
+def test_production_logs_one_line_per_event_to_stderr_and_mails_the_admins(tmp_path):
+    """An error logged anywhere (here by the competition's code, not a request) is one line on
+    stderr and a report to ADMINS: with no tables in this database, straight to the mail
+    server (the console's, which prints it)."""
     show = (
         "import logging; from django.conf import settings; "
         "print(settings.ADMINS); "
@@ -82,13 +85,17 @@ def test_production_logs_one_line_per_event_to_stderr_and_mails_the_admins():
         show,
         **PRODUCTION,
         ADMINS="Beheer DSC <beheer@dsc.example.org>, noodgeval@dsc.example.org",
+        REPORT_CACHE_DIR=str(tmp_path / "reports"),  # no report of an earlier run counts
     )
     assert process.returncode == 0, process.stderr
-    assert process.stdout.splitlines() == [
+    printed = process.stdout.splitlines()
+    assert printed[:2] == [
         "[('Beheer DSC', 'beheer@dsc.example.org'), "
         "('noodgeval@dsc.example.org', 'noodgeval@dsc.example.org')]",
         "['StreamHandler', 'GroupedAdminEmailHandler']",
     ]
+    reports = [line for line in printed if line.startswith("To: ")]
+    assert reports == ["To: beheer@dsc.example.org", "To: noodgeval@dsc.example.org"]
     assert "ERROR competition path=- user=- first\\nsecond" in process.stderr.splitlines()[-1]
 
 
