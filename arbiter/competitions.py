@@ -142,7 +142,9 @@ def held_change(request: HttpRequest, pk: int) -> HttpResponse:
     form = CorrectionReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.correct_rankings(competition, form.cleaned_data["reason"])
+            services.correct_rankings(
+                competition, form.cleaned_data["reason"], request.POST.get("held", "")
+            )
         except services.OutOfDate as stale:
             tell_refused(request, stale)
             return redirect("admin:index")

@@ -45,11 +45,12 @@ class Limit:
 
 
 LIMITS = (
-    # A new what-if question computes (0.05-0.3 s of CPU): three at a time per address, so a
+    # A new what-if question computes (0.05-0.3 s of CPU): two at a time per address, so a
     # club's wifi (many members behind one address) is answered while one client keeps at most
-    # three web workers busy, whatever it sends in parallel. The same question asked at once
-    # waits for the one answer (the page cache renders it once).
-    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 30, 60, at_once=3),
+    # two of gunicorn's three web workers busy, whatever it sends in parallel (the third serves
+    # everyone else); the page asks again a second later by itself. The same question asked
+    # at once waits for the one answer (the page cache renders it once).
+    Limit("what-if", "GET", re.compile(r"^/(?:rapid/)?wat-als/$"), 30, 60, at_once=2),
     Limit("csv", "GET", re.compile(r"\.csv$"), 30, 60),
     Limit("calendar", "GET", re.compile(r"\.ics$"), 60, 60),
     Limit("password-reset", "POST", re.compile(r"^/accounts/password_reset/$"), 5, 600),

@@ -1,24 +1,26 @@
-"""Links that need no password, in the e-mails the site sends a member: "Ik kan niet komen",
-"Ik kom toch" and "Uitslag doorgeven" for one round.
+"""Links that need no password, in the e-mails the site sends a member: "Ik kan niet komen", "Ik
+kom toch" and "Uitslag doorgeven" for one round.
 
-Each is signed (Django's `signing`) for one member, one round and one purpose, and for the address
-it was sent to (`fingerprint`, a keyed hash: the code does not show the address); tampering,
-another purpose or another member's code is refused ("Deze link klopt niet."), and a link sent to
-an address the member no longer has raises `Outdated`, which the views turn into a page that
-says what to do instead (`refuse_outdated`). A code from before the address was signed in counts
-as outdated too. When it stops working is the round's business
-(`absences.views`, `competition.result_entry`: the evening's start for cancelling, the results'
-finality for a result). The code rides in the query string (`?code=`): the site's log lines
-record the path only (gunicorn's access log too: gunicorn.conf.py), the pages that read one are
-never cached (`Cache-Control: no-store`), and the site's referrer policy (`same-origin`) keeps
-the address from other sites (`no-referrer` would make browsers send `Origin: null`, which the
-CSRF check refuses). A link grants no login session and opens no other page.
+Each is signed (Django's `signing`) for one member, one round and one purpose, and for the
+address it was sent to (`fingerprint`, a keyed hash: the code does not show the address);
+tampering, another purpose or another member's code is refused ("Deze link klopt niet."), and a
+link sent to an address the member no longer has raises `Outdated`, which the views turn into a
+page that says what to do instead (`refuse_outdated`). A code from before the address was signed
+in (made by an earlier version) works for 30 days after it was made, then counts as outdated.
+When it stops working is the round's business (`absences.views`, `competition.result_entry`: the
+evening's start for cancelling, the results' finality for a result). The code rides in the query
+string (`?code=`): the site's log lines record the path only (gunicorn's access log too:
+gunicorn.conf.py), the pages that read one are never cached (`Cache-Control: no-store`), and the
+site's referrer policy (`same-origin`) keeps the address from other sites (`no-referrer` would
+make browsers send `Origin: null`, which the CSRF check refuses). A link grants no login session
+and opens no other page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import wraps
 from urllib.parse import urlencode
 
@@ -55,8 +57,25 @@ def fingerprint(address: str) -> str:
     return salted_hmac("members.links.address", address.strip().lower()).hexdigest()[:16]
 
 
-def sent_to_current_address(member: Member, signed_fingerprint: str) -> bool:
-    return constant_time_compare(signed_fingerprint, fingerprint(member.email))
+# Codes made before the address was part of them (e-mails of the weeks before the upgrade)
+# keep working this long after they were made: this week's pairing e-mail's links and recent
+# one-click unsubscribe links do not all break at once; after it they count as outdated.
+UNBOUND_GRACE = timedelta(days=30)
+
+
+def sent_to_current_address(member: Member, sent_to: list, value: str, salt: str) -> bool:
+    """Whether a code was sent to the member's address as it is now: its signed fingerprint
+    matches, or it carries none and was made within `UNBOUND_GRACE` (read from the code's own
+    signed time)."""
+    if len(sent_to) == 1:
+        return constant_time_compare(str(sent_to[0]), fingerprint(member.email))
+    if sent_to:
+        return False
+    try:
+        signing.loads(value, salt=salt, max_age=UNBOUND_GRACE)
+    except signing.SignatureExpired:
+        return False
+    return True
 
 
 def code(member: Member, round_id: int, purpose: str) -> str:
@@ -82,7 +101,7 @@ def read(value: str, purposes: tuple[str, ...]) -> MemberLink | None:
     member = Member.objects.filter(pk=member_id, is_active=True).first()
     if member is None:
         return None
-    if len(sent_to) != 1 or not sent_to_current_address(member, str(sent_to[0])):
+    if not sent_to_current_address(member, sent_to, value, SALT):
         raise Outdated
     return MemberLink(member, round_id, purpose)
 

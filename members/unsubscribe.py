@@ -43,6 +43,6 @@ def read(code: str) -> tuple[Member, str] | None:
     member = Member.objects.filter(pk=member_id).first()
     if member is None:
         return None
-    if len(sent_to) != 1 or not sent_to_current_address(member, str(sent_to[0])):
+    if not sent_to_current_address(member, sent_to, code, SALT):
         raise Outdated
     return member, choice

@@ -77,10 +77,14 @@ class GunicornLogger(Logger):
 
 
 class OneLineFormatter(logging.Formatter):
-    """The record, its traceback included, on one line (newlines written as \\n)."""
+    """The record, its traceback included, on one line (newlines written as \\n), with the
+    count of its repeats that were not written (`RepeatsCounted`)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace("\n", "\\n")
+        line = super().format(record).replace("\n", "\\n")
+        if repeats := getattr(record, "repeats", 0):
+            line += f" (and {repeats} more like it in the ten minutes before)"
+        return line
 
 
 class RepeatsCounted(logging.Filter):
@@ -113,6 +117,5 @@ class RepeatsCounted(logging.Filter):
             self.seen[key] = (record.created, 0)
             while len(self.seen) > self.REMEMBERED:
                 del self.seen[next(iter(self.seen))]
-        if repeats:
-            record.msg = f"{record.msg} (and {repeats} more like it in the ten minutes before)"
+        record.repeats = repeats  # the line says so (`OneLineFormatter`); the record is as made
         return True

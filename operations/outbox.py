@@ -17,7 +17,8 @@ change that causes it; the worker delivers the due rows (`deliver`) with the rea
   "maybe delivered", never sent again by itself. Failed and maybe-delivered mail is listed on
   the arbiter's start page, to be sent again (or, maybe delivered, left as sent).
 - A pass stops taking rows after `DELIVERY_BUDGET`, so a slow server does not hold up the
-  worker's next pass for long.
+  worker's next pass for long; after a reply that never came the waiting mail pauses for
+  `PAUSE_AFTER_LOST_REPLY`, so a server that swallows replies does not stall every pass.
 
 An own small model rather than a library: the queues that fit Django 5.2 (django-post-office,
 django-mailer) bring their own sending commands and locks, where ours is the worker's pass with
@@ -50,6 +51,10 @@ PASS_LIMIT = 500  # messages a pass sends at most, so that its other work is nev
 # answers slowly holds up the worker's next pass by about this much, plus one message's reply.
 DELIVERY_BUDGET = 30.0
 KEEP_SENT = timedelta(days=30)  # sent rows are kept this long (the limits read the last hour)
+# A server that left a whole message unanswered (for `EMAIL_DATA_REPLY_TIMEOUT`, ten minutes)
+# gets no new message for this long: the worker's next passes (the publication at 20:00, the
+# other steps) are not each held up by another such wait.
+PAUSE_AFTER_LOST_REPLY = timedelta(minutes=10)
 
 
 def backoff(tries: int) -> timedelta:
@@ -136,6 +141,8 @@ def deliver(now: datetime, budget: float = DELIVERY_BUDGET) -> int:
                 if row is None:
                     break
                 outcome = _send(row, mail_connection, now)
+            if outcome is Outcome.MAYBE_DELIVERED:  # the next could take that long again:
+                OutgoingMail.objects.due(now).update(next_try_at=now + PAUSE_AFTER_LOST_REPLY)
             if outcome in (Outcome.SERVER_AWAY, Outcome.MAYBE_DELIVERED):
                 break
             sent += outcome is Outcome.SENT

@@ -30,28 +30,21 @@ logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
-def recompute_rankings(competition: Competition, reason: str = "") -> None:
+def recompute_rankings(competition: Competition, reason: str = "") -> bool:
     """Compute every ranking snapshot of the competition anew from its complete rounds; a
-    final ranking that changes is marked corrected, with `reason`. A change held for the
-    arbiter's word (`refresh_rankings`) is stored with it."""
+    final ranking that changes is marked corrected, with `reason` (`_update`, which holds it
+    instead where the rule says so). True when every snapshot was stored."""
     lock_competition(competition)
     refuse_if_closed(competition)
-    inputs = exchange.read_inputs(competition)
-    _store_rankings(competition, inputs, _computed(inputs), reason)
+    return _update(competition, exchange.read_inputs(competition), reason)
 
 
 @transaction.atomic
 def refresh_rankings(competition: Competition, reason: str = "") -> bool:
     """Recompute the snapshots if what the engine reads changed since they were computed
     (a result, an absence, a player, a setting or a team line-up, changed anywhere); True when
-    it did. Closed seasons stay as they are.
-
-    A change that would correct a final ranking is stored only with a reason: a workflow
-    gives its own (what it changed), and without one (a change made outside the workflows:
-    the admin, a command) the published rankings stay as they are and the change is held for
-    the arbiter (`Competition.held_since`): the start page says so and `ranking_changes`
-    previews what it would move, to be stored with a reason (`recompute_rankings`) or undone.
-    Nothing published changes silently (issue 35)."""
+    every snapshot was stored. Closed seasons stay as they are. Without a reason (the worker's
+    pass) a change already held as it is costs nothing: it waits for the arbiter."""
     lock_competition(competition)
     if competition.season.is_closed:
         return False
@@ -59,34 +52,56 @@ def refresh_rankings(competition: Competition, reason: str = "") -> bool:
     if competition.rankings.values_list("inputs", flat=True).first() == inputs.digest:
         _hold(competition, "", None)  # the change was undone: nothing waits any more
         return False
-    held_inputs, held_since = (
-        Competition.objects.filter(pk=competition.pk).values_list("held_inputs", "held_since").get()
-    )
-    if not reason and held_inputs == inputs.digest:
+    if not reason and _held(competition)[0] == inputs.digest:
         return False  # held already, as it is
-    computed = _computed(inputs)
-    if not reason and _corrections(competition, computed, timezone.now()):
-        _hold(competition, inputs.digest, held_since or timezone.now())
-        logger.warning(
-            "a change to %s would correct published rankings: held for the arbiter", competition
-        )
-        return False
-    _store_rankings(competition, inputs, computed, reason)
-    return True
+    return _update(competition, inputs, reason)
 
 
 @transaction.atomic
-def correct_rankings(competition: Competition, reason: str) -> None:
-    """The arbiter's word on a held change (`refresh_rankings`): the published rankings are
-    corrected as the stored data gives them, with `reason`. Refused without a reason, and when
-    nothing waits any more (undone meanwhile, or corrected by another hand)."""
+def correct_rankings(competition: Competition, reason: str, held_inputs: str) -> None:
+    """The arbiter's word on a held change: the published rankings are corrected as the
+    stored data gives them, with `reason`. Refused without a reason, and when what waits is no
+    longer what the arbiter saw (`held_inputs`: undone, changed again, or corrected by another
+    hand meanwhile)."""
     lock_competition(competition)
     competition.refresh_from_db()
     if not reason.strip():
         raise CompetitionError(_("Say why the published rankings change."))
-    if competition.held_since is None:
-        raise OutOfDate(_("No change waits any more: the rankings are as the data gives them."))
-    recompute_rankings(competition, reason.strip())
+    if competition.held_since is None or held_inputs != competition.held_inputs:
+        raise OutOfDate(_("What waits has changed meanwhile: look at it again."))
+    _update(competition, exchange.read_inputs(competition), reason.strip(), confirmed=True)
+
+
+def _update(
+    competition: Competition, inputs: exchange.Inputs, reason: str, confirmed: bool = False
+) -> bool:
+    """The one rule of the published record (issue 35: nothing published changes silently).
+    The final rankings (ranking 0 once a round is paired, a round's ranking once its results
+    are final) change only with a reason: a workflow gives its own (what it changed), the
+    arbiter theirs for a held change (`confirmed`). A change without one (the worker's pass
+    after an edit in the admin or by a command), and any change while another is held (a
+    result entered on the evening then), leaves every final ranking as it is: the rankings
+    that are not final follow, the competition is marked as holding a change for the
+    arbiter (`Competition.held_since`: the start page says so, `ranking_changes` previews it,
+    `correct_rankings` stores it with the reason), and undoing it clears the mark."""
+    computed = _computed(inputs)
+    stored = exchange.stored_snapshots(competition)
+    corrections = _corrections(competition, computed, stored, timezone.now())
+    held_since = _held(competition)[1]
+    if corrections and not confirmed and (not reason or held_since):
+        _store_rankings(competition, inputs, computed, stored, reason, keep=corrections)
+        _hold(competition, inputs.digest, held_since or timezone.now())
+        logger.warning("a change to %s would correct published rankings: held", competition)
+        return False
+    _store_rankings(competition, inputs, computed, stored, reason)
+    return True
+
+
+def _held(competition: Competition) -> tuple[str, datetime | None]:
+    """The digest of the data a held change waits with, and since when ("", None: none)."""
+    return (
+        Competition.objects.filter(pk=competition.pk).values_list("held_inputs", "held_since").get()
+    )
 
 
 @dataclass(frozen=True)
@@ -108,8 +123,8 @@ def ranking_changes(competition: Competition) -> list[RankingChange]:
     """What storing the competition's data as it is now would change in its final rankings
     (the published record): per ranking, the players whose position or total moves."""
     computed = _computed(exchange.read_inputs(competition))
-    corrected = _corrections(competition, computed, timezone.now())
     stored = exchange.stored_snapshots(competition)
+    corrected = _corrections(competition, computed, stored, timezone.now())
     names = {p.pk: p.name for p in competition.participants.select_related("member")}
     changes = []
     for snapshot in computed:
@@ -130,10 +145,12 @@ def _computed(inputs: exchange.Inputs) -> list[exchange.Snapshot]:
 
 
 def _corrections(
-    competition: Competition, computed: list[exchange.Snapshot], now: datetime
+    competition: Competition,
+    computed: list[exchange.Snapshot],
+    stored: dict[int, exchange.Snapshot],
+    now: datetime,
 ) -> set[int]:
     """The final rankings (stored, their round's results final) that `computed` changes."""
-    stored = exchange.stored_snapshots(competition)
     differ = {s.after_round for s in computed if stored.get(s.after_round) not in (None, s)}
     differ |= set(stored) - {s.after_round for s in computed}  # a ranking that would go
     return _final(competition, differ, now)
@@ -156,9 +173,8 @@ def _hold(competition: Competition, digest: str, since: datetime | None) -> None
     """Mark the change held (or nothing held, with "" and None): written only when it differs
     from what is stored, so that a pass with nothing new writes nothing (and leaves the pages'
     cache alone)."""
-    rows = Competition.objects.filter(pk=competition.pk)
-    if rows.values_list("held_inputs", "held_since").first() != (digest, since):
-        rows.update(held_inputs=digest, held_since=since)
+    if _held(competition) != (digest, since):
+        Competition.objects.filter(pk=competition.pk).update(held_inputs=digest, held_since=since)
     competition.held_inputs, competition.held_since = digest, since
 
 
@@ -166,18 +182,27 @@ def _store_rankings(
     competition: Competition,
     inputs: exchange.Inputs,
     computed: list[exchange.Snapshot],
+    stored: dict[int, exchange.Snapshot],
     reason: str = "",
+    keep: set[int] = frozenset(),
 ) -> None:
     """Store the engine's rankings of `inputs`. Only the snapshots that differ from the stored
     ones are written anew (after a round's results, the ranking after that round and any it
-    changed); the others keep their rows, and every snapshot gets the new digest. A ranking
-    that was there and final (its round's results final) and changes is a correction: it is
-    marked with the moment and `reason`, after the reasons of its earlier corrections (the
-    standings page says so, the ranking e-mail's readers are told once)."""
+    changed); the others keep their rows. A final ranking that changes is a correction: it is
+    marked with the moment and `reason` (which `_update` makes sure there is), after the
+    reasons of its earlier corrections (the standings page says so, the ranking e-mail's
+    readers are told once). The rankings in `keep` (final ones a held change would correct)
+    stay as they are; then no snapshot gets the digest of `inputs`, so the worker's next pass
+    sees the data still differ, and finds it held."""
     now = timezone.now()
-    stored = exchange.stored_snapshots(competition)
-    changed = [snapshot for snapshot in computed if stored.get(snapshot.after_round) != snapshot]
+    changed = [
+        snapshot
+        for snapshot in computed
+        if stored.get(snapshot.after_round) != snapshot and snapshot.after_round not in keep
+    ]
     kept = {snapshot.after_round for snapshot in computed} - {s.after_round for s in changed}
+    kept |= keep & set(stored)
+    digest = "" if keep else inputs.digest
     marks = {
         ranking.after_round: ranking
         for ranking in competition.rankings.exclude(after_round__in=kept).only(
@@ -187,15 +212,14 @@ def _store_rankings(
     final = _final(competition, marks, now)
     if set(stored) - kept:
         competition.rankings.exclude(after_round__in=kept).delete()
-    competition.rankings.update(inputs=inputs.digest, computed_at=now)
-    rows = exchange.ranking_rows(competition, changed, inputs.digest)
+    competition.rankings.update(inputs=digest, computed_at=now)
+    rows = exchange.ranking_rows(competition, changed, digest)
     for ranking, _standings in rows:
         earlier = marks.get(ranking.after_round)
         if earlier is None:
             continue  # a new ranking, not a correction
         if ranking.after_round in final:
             ranking.corrected_at = now
-            reason = reason or _("changed by the arbiter")
             ranking.correction = "; ".join(filter(None, [reason, earlier.correction]))
         else:  # still provisional: a change of the evening, not a correction
             ranking.corrected_at, ranking.correction = earlier.corrected_at, earlier.correction
@@ -204,7 +228,8 @@ def _store_rankings(
     Standing.objects.bulk_create(
         (standing for _ranking, standings in rows for standing in standings), batch_size=1000
     )
-    _hold(competition, "", None)
+    if not keep:
+        _hold(competition, "", None)
 
 
 def claim_correction_mail(competition: Competition, now: datetime) -> list[Ranking]:

@@ -95,7 +95,7 @@ def test_a_change_made_behind_the_pages_waits_for_the_arbiters_reason(
     assert dict(before.values_list("participant_id", "total")) == totals  # held
 
     page.goto(f"{url}/beheer/")
-    notice = page.get_by_role("alert").filter(has_text="gepubliceerde ranglijsten verbeteren")
+    notice = page.get_by_role("alert").filter(has_text="gepubliceerde ranglijsten corrigeren")
     expect(notice).to_be_visible()
     notice.get_by_role("link", name="Bekijk wat er verandert").click()
     expect(page.locator("h1")).to_have_text("Een wijziging van de gepubliceerde ranglijsten")
@@ -105,8 +105,8 @@ def test_a_change_made_behind_the_pages_waits_for_the_arbiters_reason(
     reason = page.get_by_label("Reden van de correctie")
     expect(reason).to_have_attribute("required", "")  # no correction without a reason
     reason.fill("Afgemeld telt voortaan voor de helft")
-    page.get_by_role("button", name="Ranglijsten verbeteren").click()
-    expect(page.locator(".messagelist")).to_contain_text("De ranglijsten zijn verbeterd")
+    page.get_by_role("button", name="Ranglijsten corrigeren").click()
+    expect(page.locator(".messagelist")).to_contain_text("De ranglijsten zijn gecorrigeerd")
     assert dict(before.values_list("participant_id", "total")) != totals
 
     page.goto(f"{url}/ranglijst/12/")

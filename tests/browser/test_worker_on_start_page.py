@@ -59,9 +59,9 @@ def test_the_start_page_names_a_step_of_the_worker_that_fails(
     page.get_by_label("Wachtwoord").fill("arbiter-password")
     page.get_by_role("button", name="Inloggen").click()
 
-    warning = page.get_by_role("alert").filter(has_text="mislukt bij de verwerker")
+    warning = page.get_by_role("alert").filter(has_text="mislukt de verwerker")
     assert re.fullmatch(
-        r"Sinds \w+ \d+ \w+ \d\d:\d\d mislukt bij de verwerker: het publiceren van de indeling "
+        r"Sinds \w+ \d+ \w+ \d\d:\d\d mislukt de verwerker bij het publiceren van de indeling "
         r"\(OperationalError: disk full\)\. De andere stappen gaan door; laat het de beheerder "
         r"weten\.",
         warning.inner_text(),
@@ -76,4 +76,4 @@ def test_the_start_page_names_a_step_of_the_worker_that_fails(
 
     WorkerHeartbeat.objects.record(timezone.now())  # the step works again
     page.reload()
-    assert page.get_by_role("alert").filter(has_text="mislukt bij de verwerker").count() == 0
+    assert page.get_by_role("alert").filter(has_text="mislukt de verwerker").count() == 0

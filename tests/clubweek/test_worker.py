@@ -308,7 +308,8 @@ def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pa
     assert Competition.objects.get(pk=competition.pk).held_since == at(12)
     run_pass(at(12, 1))  # held once: the same change is not held anew
     assert Competition.objects.get(pk=competition.pk).held_since == at(12)
-    competition_services.recompute_rankings(competition, "Opstelling DSC 2 ingevoerd")
+    held = Competition.objects.get(pk=competition.pk).held_inputs
+    competition_services.correct_rankings(competition, "Opstelling DSC 2 ingevoerd", held)
     assert round_1_points() == (28, Scored.TEAM)  # two thirds of 42
     assert competition.rankings.get(after_round=1).correction == "Opstelling DSC 2 ingevoerd"
     assert Competition.objects.get(pk=competition.pk).held_since is None
@@ -334,11 +335,14 @@ def test_a_setting_changed_behind_the_admins_back_waits_in_every_season_not_clos
         )
 
     run_pass(at(12))
-    assert set(top(example_competition)) == set(top(future)) == set(top(closed)) == {50}
+    assert set(top(example_competition)) == set(top(closed)) == {50}
+    ranking_0 = Standing.objects.filter(ranking__competition=future, ranking__after_round=0)
+    assert set(ranking_0.filter(position=1).values_list("value", flat=True)) == {50}  # final
+    assert set(top(future)) == {50, 60}  # its later rankings, not final in 2030, follow
     held = dict(Competition.objects.values_list("pk", "held_since"))
     assert held == {example_competition.pk: at(12), future.pk: at(12), closed.pk: None}
     future.refresh_from_db()
-    competition_services.recompute_rankings(future, "Topwaarde 60 afgesproken")
+    competition_services.correct_rankings(future, "Topwaarde 60 afgesproken", future.held_inputs)
     assert set(top(future)) == {60}
 
 

@@ -112,7 +112,7 @@ def test_a_failing_step_is_named_on_the_start_page_and_in_the_health_check(
         "worker step no-show rule failing since 2026-09-18 20:00: RuntimeError: database says no\n"
     )
     assert (
-        "Sinds vrijdag 18 september 20:00 mislukt bij de verwerker: de afmelding na twee keer "
+        "Sinds vrijdag 18 september 20:00 mislukt de verwerker bij de afmelding na twee keer "
         "niet komen (regel k) (RuntimeError: database says no)"
     ) in start_page
 

@@ -98,21 +98,26 @@ def test_a_line_up_entered_after_the_round_waits_for_the_arbiters_reason(arbiter
     call_command("run_worker", stdout=StringIO())  # the worker's pass
     assert total() == 42 + 14  # ranking 1 is final: held
     start_page = arbiter_client.get(reverse("admin:index")).content.decode()
-    assert "gepubliceerde ranglijsten verbeteren" in start_page
+    assert "gepubliceerde ranglijsten corrigeren" in start_page
     held = reverse("arbiter:held-change", args=[competition.pk])
     assert held in start_page
     preview = arbiter_client.get(held).content.decode()
     assert "Ranglijst 1" in preview and de_wit.name in preview
     assert "<td>56</td><td>70</td>" in preview.replace("\n", "").replace(" ", "")
-    refused = arbiter_client.post(held, {"reason": ""})
+    shown = Competition.objects.get(pk=competition.pk).held_inputs  # the page's hidden field
+    assert f'name="held" value="{shown}"' in preview
+    refused = arbiter_client.post(held, {"reason": "", "held": shown})
     assert refused.status_code == 200 and total() == 42 + 14
-    confirmed = arbiter_client.post(held, {"reason": "Opstelling DSC 2 van 4 september"})
+    stale = arbiter_client.post(held, {"reason": "Opstelling", "held": "iets-anders"})
+    assert stale.status_code == 302 and total() == 42 + 14  # not what was shown: nothing stored
+    reason = {"reason": "Opstelling DSC 2 van 4 september", "held": shown}
+    confirmed = arbiter_client.post(held, reason)
     assert confirmed.status_code == 302
     assert total() == 42 + 28  # own value plus 2/3 instead of 1/3
     ranking = competition.rankings.get(after_round=1)
     assert ranking.correction == "Opstelling DSC 2 van 4 september"
     assert (
-        "gepubliceerde ranglijsten verbeteren"
+        "gepubliceerde ranglijsten corrigeren"
         not in arbiter_client.get(reverse("admin:index")).content.decode()
     )
 

@@ -7,7 +7,7 @@ import pytest
 
 from competition import services
 from competition.keizer.season import Result
-from competition.models import Absence, Game, Ranking, Round, Standing
+from competition.models import Absence, Competition, Game, Ranking, Round, Standing
 from tests.competition.keizer.conftest import amount
 from tests.competition.keizer.test_worked_example import RANKINGS, rows
 from tests.factories import make_line_up, make_round_1_with_two_cancelled
@@ -34,14 +34,25 @@ def test_stored_snapshots_reproduce_the_worked_example(example_competition):
 
 
 def test_changing_an_earlier_result_recomputes_every_later_snapshot(example_competition):
+    """With the arbiter's reason (the results page asks it: round 1's results are final)."""
     before = {k: totals(example_competition, k) for k in range(4)}
     game = Game.objects.get(round__number=1, board=1)  # Jansen 1-0 Pietersen
-    services.enter_results(game.round, {game.pk: Result.BLACK_WINS.value})
+    services.enter_results(game.round, {game.pk: Result.BLACK_WINS.value}, reason="Omgedraaid")
     after = {k: totals(example_competition, k) for k in range(4)}
     assert after[0] == before[0]
     assert all(after[k] != before[k] for k in (1, 2, 3))
     jansen = example_competition.participant["jansen"]
     assert after[1][jansen] == 50  # lost now: own value only
+
+
+def test_a_final_result_changed_without_a_reason_is_held(example_competition):
+    """A workflow called without the reason a final ranking needs (the page asks it; a script
+    might not) leaves the published rankings as they are and holds the change (issue 35)."""
+    before = {k: totals(example_competition, k) for k in range(4)}
+    game = Game.objects.get(round__number=1, board=1)
+    services.enter_results(game.round, {game.pk: Result.BLACK_WINS.value})
+    assert {k: totals(example_competition, k) for k in range(4)} == before
+    assert Competition.objects.get(pk=example_competition.pk).held_since is not None
 
 
 def test_a_published_pairing_never_changes_when_an_earlier_result_does(

@@ -152,13 +152,20 @@ def test_a_result_link_from_before_an_address_change_is_refused_after_it(
     assert not ResultReport.objects.exists()
 
 
-def test_a_link_signed_before_links_carried_the_address_counts_as_outdated(client, jansen, round_4):
-    """A code of ours without the address (e-mails sent before this change) cannot be tied to
-    an address, so it is treated as sent to an earlier one."""
-    code = signing.dumps([jansen.pk, round_4.pk, links.CANCEL], salt=links.SALT)
+def test_a_link_signed_before_links_carried_the_address_works_for_30_days(client, jansen, round_4):
+    """A code of ours without the address (e-mails of the version before) cannot be tied to an
+    address: this week's pairing e-mail keeps working after the upgrade, and such a code
+    counts as outdated once it is older than 30 days (read from its own signed time)."""
+    with time_machine.travel(at(9), tick=False):
+        code = signing.dumps([jansen.pk, round_4.pk, links.CANCEL], salt=links.SALT)
+        turn_off = signing.dumps([jansen.pk, "mail_pairing"], salt=unsubscribe.SALT)
     with time_machine.travel(at(12), tick=False):
+        works = client.get(reverse("absences:by-link") + "?code=" + code)
+        assert works.status_code == 200 and "Bevestigen" in works.content.decode()
+        assert client.get(reverse("members:unsubscribe") + "?code=" + turn_off).status_code == 200
+    with time_machine.travel(at(9) + timedelta(days=30, minutes=1), tick=False):
         says_the_link_is_outdated(
-            client.get(reverse("absences:by-link") + "?code=" + code), "/afmelden/"
+            client.post(reverse("members:unsubscribe") + "?code=" + turn_off), "/profiel/"
         )
 
 

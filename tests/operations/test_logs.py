@@ -11,7 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.template.loader import render_to_string
 from django.test import Client, override_settings
 
-from operations.logs import RepeatsCounted
+from operations.logs import OneLineFormatter, RepeatsCounted
 from tests.dsc_site.test_settings import PRODUCTION, manage, settings_of
 from tests.processes import ROOT
 
@@ -187,6 +187,7 @@ def test_repeats_of_a_warning_or_error_are_counted_and_different_ones_written():
     assert repeats.filter(record("published: %s", logging.INFO, at=42, args=("Ronde 4",)))
     later = record(step, at=600, args=("publication",))
     assert repeats.filter(later)
-    assert later.getMessage() == (
+    assert later.getMessage() == "worker step 'publication' failed"  # as made: for the reports
+    assert OneLineFormatter("%(message)s").format(later) == (
         "worker step 'publication' failed (and 2 more like it in the ten minutes before)"
     )

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from operations import outbox
 from operations.models import OutgoingMail
+from operations.smtp import ReplyLost
 from tests.races import at_once, errors_of, needs_row_locks
 
 HERE = "tests.operations.test_outbox"
@@ -24,6 +25,13 @@ class ServerAway(BaseEmailBackend):
 
     def send_messages(self, messages):
         raise ConnectionRefusedError(111, "Connection refused")
+
+
+class LosesTheReply(BaseEmailBackend):
+    """A mail server that took the whole message and never answered (the reply's wait ran out)."""
+
+    def send_messages(self, messages):
+        raise ReplyLost("no reply to the end of the message")
 
 
 class RefusesOne(BaseEmailBackend):
@@ -116,6 +124,25 @@ def test_a_refused_recipient_fails_that_message_only(through_the_outbox, mailout
     assert [m.subject for m in mailoutbox] == ["Twee"]
     refused = OutgoingMail.objects.get(subject="Eén")
     assert refused.state == state and "no user" in refused.last_error
+
+
+def test_after_a_lost_reply_the_mail_pauses_instead_of_stalling_every_pass(
+    through_the_outbox, mailoutbox
+):
+    """Each lost reply costs a pass ten minutes (RFC 5321's wait for it): the next message is
+    not tried for ten minutes, so the passes in between do their other work at once."""
+    for number in range(3):
+        mail.send_mail(f"Bericht {number}", "tekst", None, [f"lid{number}@example.org"])
+    now = timezone.now()
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = f"{HERE}.LosesTheReply"
+    assert outbox.deliver(now) == 0
+    states = list(OutgoingMail.objects.order_by("pk").values_list("state", "tries"))
+    assert states == [("maybe", 1), ("waiting", 0), ("waiting", 0)]
+    assert outbox.deliver(now + timedelta(minutes=9)) == 0  # nothing tried: no stall
+    assert OutgoingMail.objects.filter(state="waiting", tries=0).count() == 2
+    through_the_outbox.EMAIL_DELIVERY_BACKEND = LOCMEM  # the server answers again
+    assert outbox.deliver(now + outbox.PAUSE_AFTER_LOST_REPLY) == 2
+    assert sorted(m.subject for m in mailoutbox) == ["Bericht 1", "Bericht 2"]
 
 
 def test_a_pass_takes_no_new_row_once_its_time_is_spent(through_the_outbox, mailoutbox):
