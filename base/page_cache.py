@@ -10,10 +10,11 @@ marked, their next game, the menu with their name; the arbiter's drafts), stored
 version and minute and their session: the cookies that make them who they are (the session's
 and the form token's), hashed, are part of its key, so nobody who does not hold those cookies
 can be given it, and a copy is never shared between two sessions. Whether the session is a live
-login is asked of the session store on every such request (one query by its key), so logging
-out ends the copies at once; a password change or a deactivated account writes the account,
-which makes every logged-in copy old (`PERSONAL_MODELS`: their own report of a result, their
-account), and the next render finds the login gone. A message the site signed in the last
+login is remembered in this cache (asked of the session store when it is not: one query by its
+key), and forgotten at logout, so logging out ends the copies at once; a password change or a
+deactivated account writes the account, which makes every logged-in copy old
+(`PERSONAL_MODELS`: their own report of a result, their account), and the next render finds the
+login gone and forgets it. A message the site signed in the last
 ten minutes and not shown yet is rendered afresh, once. Only views marked `@public_page` are
 stored, and only answers that set no cookie but the reader's own as they sent it (a member's
 session and form token, renewed when their copy is rendered, at most once a minute; the stored
@@ -59,6 +60,7 @@ from urllib.parse import unquote_plus
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.signals import user_logged_out
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core import signing
 from django.core.cache import caches
@@ -201,14 +203,39 @@ def holder(request: HttpRequest) -> str:
     return hashlib.sha256(f"{session}\0{token}".encode()).hexdigest()
 
 
+# How long the pages' cache remembers that a session is a live login; asked again after it.
+LOGIN_REMEMBERED = 3600
+
+
 def logged_in(session_key: str) -> bool:
-    """Whether the session is a live login: stored, not expired, with a user. One query by its
-    key; while the database is away the request is a visitor's (the visitors' pages go on)."""
+    """Whether the session is a live login: stored, not expired, with a user. Remembered in
+    the pages' cache (one read, like the version's), else asked of the session store (one
+    query by its key) and remembered when it is one; forgotten at logout (`forget_login`) and
+    when a render finds the login gone (a password changed, an account made inactive). While
+    the database is away an unremembered session is a visitor's (the visitors' pages go on)."""
+    remembered = login_key(session_key)
+    if caches[PAGES].get(remembered):
+        return True
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     try:
-        return store.get(SESSION_KEY) is not None
+        live = store.get(SESSION_KEY) is not None
     except DatabaseError:
         return False
+    if live:
+        caches[PAGES].set(remembered, True, LOGIN_REMEMBERED)
+    return live
+
+
+def login_key(session_key: str) -> str:
+    return "login:" + hashlib.sha256(session_key.encode()).hexdigest()
+
+
+def forget_login(sender=None, request=None, **kwargs) -> None:
+    """The session of `request` is no live login any more (`user_logged_out`, sent before the
+    session is flushed): its stored pages are nobody's from now on."""
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME) if request is not None else None
+    if session:
+        caches[PAGES].delete(login_key(session))
 
 
 # A message waiting (after a form, a redirect) is shown on the next page, within seconds.
@@ -328,6 +355,10 @@ class PageCacheMiddleware:
             return page.response(request)
         try:
             response = self.get_response(request)
+            user = getattr(request, "user", None)
+            if whose and user is not None and not user.is_authenticated:  # gone after all
+                forget_login(request=request)
+                return response
             if self.may_store(request, response, whose):
                 patch_vary_headers(response, ["Accept-Encoding"])
                 gzipped = gzip.compress(response.content, compresslevel=6)  # 9: twice the cost
@@ -452,5 +483,6 @@ def connect() -> None:
     unseen_tables()  # a wrong label stops the start
     personal_tables()
     connection_created.connect(watch_writes, dispatch_uid="page_cache.watch_writes")
+    user_logged_out.connect(forget_login, dispatch_uid="page_cache.forget_login")
     setting_changed.connect(changed, dispatch_uid="page_cache.setting_changed")
     setting_changed.connect(forget_kinds, dispatch_uid="page_cache.forget_kinds")

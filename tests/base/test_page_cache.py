@@ -559,8 +559,10 @@ def test_a_password_changed_elsewhere_ends_the_other_sessions_pages(example_comp
         },
     )
     assert changed.status_code == 302
+    kept = old_cookies(jansen)  # the dead session's cookies, kept by someone
     assert "Uitloggen" not in jansen.get(STANDINGS).content.decode()
     assert "Uitloggen" not in jansen.get(STANDINGS).content.decode()
+    assert from_cache(kept, STANDINGS) == cached(Client(), STANDINGS)  # forgotten: a visitor
     assert "Uitloggen" in other.get(STANDINGS).content.decode()  # the session that changed it
 
 
