@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from operations.models import WorkerHeartbeat
-from tests.browser.helpers import fits_the_screen, screenshot
+from tests.browser.helpers import fits_the_screen, log_in, screenshot
 from tests.factories import make_arbiter
 
 pytestmark = pytest.mark.browser
@@ -54,10 +54,7 @@ def test_the_start_page_names_a_step_of_the_worker_that_fails(
     now = timezone.now()
     WorkerHeartbeat.objects.record(now - timedelta(minutes=3), {"publication": "RuntimeError: x"})
     WorkerHeartbeat.objects.record(now, {"publication": "OperationalError: disk full"})
-    page.goto(f"{live_server.url}/beheer/")
-    page.get_by_label("Gebruikersnaam").fill("arbiter")
-    page.get_by_label("Wachtwoord").fill("arbiter-password")
-    page.get_by_role("button", name="Inloggen").click()
+    log_in(page, live_server.url, ("arbiter", "arbiter-password"), "/beheer/")
 
     warning = page.get_by_role("alert").filter(has_text="mislukt de verwerker")
     assert re.fullmatch(
