@@ -75,10 +75,6 @@ def url_name(competition: Competition, name: str) -> str:
     return f"competition:{prefix}{name}"
 
 
-def latest_ranking(competition: Competition) -> Ranking | None:
-    return competition.rankings.defer("appearances").order_by("-after_round").first()
-
-
 @dataclass(frozen=True)
 class ComingRound:
     """A club evening of today or later as the pairing and home pages show it."""
@@ -151,7 +147,7 @@ def home(request: HttpRequest) -> HttpResponse:
         competition = competition_for(request)
     except Http404:
         return render(request, "competition/home.html", {"competition": None})
-    ranking = latest_ranking(competition)
+    ranking = competition.latest_ranking()
     closing = competition.season.closing()
     return render(
         request,
@@ -386,13 +382,13 @@ def prizes_page(request: HttpRequest) -> HttpResponse:
     with what still decides it (the rounds to go and the attendance rule)."""
     competition = competition_for(request)
     season = competition.season
-    ranking = latest_ranking(competition)
+    ranking = competition.latest_ranking()
     rounds = competition.rounds.count()
     required = required_rounds(rounds)
     remaining = 0 if season.is_closed or ranking is None else rounds - ranking.after_round
     people = candidates(competition, ranking) if ranking else []
     rapid = season.competitions.rapid().first()
-    rapid_ranking = latest_ranking(rapid) if rapid else None
+    rapid_ranking = rapid.latest_ranking() if rapid else None
     rapid_remaining = (
         0
         if season.is_closed or rapid_ranking is None
