@@ -4,7 +4,8 @@ the discarded draft to the arbiter, the automatic cancellation of rule k.
 
 Links are built from `SITE_URL` and the URL names, never written out; amounts and shares come
 from the competition's settings and the member's current value (`competition.explanations`).
-`evening` and `email_of` are shared with the club week's e-mails (`clubweek.pairing_mail`).
+The greeting, a player's address and an evening's name are the letters' shared words
+(`members.letter_words`).
 """
 
 from __future__ import annotations
@@ -18,23 +19,9 @@ from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Participant, Round
 from members import links, unsubscribe
+from members.letter_words import dear, email_of, evening
 from members.models import Member
 from operations.letters import Kind, Letter, send
-
-
-def email_of(participant: Participant | None) -> str:
-    return participant.member.email if participant and participant.member_id else ""
-
-
-def dear(name: str) -> str:
-    return _("Dear %(name)s,") % {"name": name}
-
-
-def evening(round_: Round) -> str:
-    return _("round %(number)s on %(date)s") % {
-        "number": round_.number,
-        "date": round_.date.strftime("%d-%m-%Y"),
-    }
 
 
 def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:

@@ -24,6 +24,7 @@ from competition import exchange, services
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import NO_SHOWS, appearances
 from competition.keizer.scoring import Outcome as Scored
+from competition.keizer.season import Absence as Kind
 from competition.models import Absence, Closing, Competition, Game, Participant, Round
 from competition.outcomes import OUTCOME_WORDS
 from competition.services import CompetitionError
@@ -238,166 +239,166 @@ def plan(
 def _consequence(
     round_, participant, value, action, reason, reported_at, by_arbiter
 ) -> Consequence:
-    """What the request does to one evening, in the member's words and (`Consequence.about`)
-    of the member, for the arbiter acting for them."""
-    name = participant.name if participant else ""
-
-    def said(outcome, you: str, they: str, **numbers) -> Consequence:
-        earns = {k: what_it_earns(v, settings, value) for k, v in numbers.items()}
-        own = {k: what_it_earns(v, settings, value, yours=False) for k, v in numbers.items()}
-        return Consequence(round_, outcome, you % earns, they % {**own, "name": name})
-
-    if participant is None:
-        return Consequence(round_, None, _("You do not play in this competition."))
-    if round_.number < participant.joined_round:
-        return Consequence(
-            round_,
-            None,
-            _("You only join in round %(round)s.") % {"round": participant.joined_round},
-            _("%(name)s only joins in round %(round)s.")
-            % {"name": name, "round": participant.joined_round},
+    """What the request does to one evening: the facts read, `rules.decide`, the words."""
+    absence = game = None
+    if participant is not None:
+        absence = round_.absences.filter(participant=participant).first()
+        game = (
+            Game.objects.filter(round=round_)
+            .involving(participant)
+            .select_related("white", "black")
+            .first()
         )
-    settings = round_.competition.engine_settings()
-    absence = round_.absences.filter(participant=participant).first()
-    game = Game.objects.filter(round=round_).involving(participant).first()
-    timing = rules.timing(reported_at, round_.cancellation_deadline, round_.published_at)
-    if round_.games_started(reported_at) and not by_arbiter:
-        return Consequence(
-            round_,
-            None,
+    decision = rules.decide(
+        rules.Facts(
+            cancelling=action == Registration.Action.CANCEL,
+            for_team=reason == Registration.Reason.TEAM,
+            by_arbiter=by_arbiter,
+            timing=rules.timing(reported_at, round_.cancellation_deadline, round_.published_at),
+            games_started=round_.games_started(reported_at),
+            published=round_.is_published,
+            plays=participant is not None,
+            joins_later=participant is not None and round_.number < participant.joined_round,
+            absence=Kind(absence.reason) if absence else None,
+            has_bye=participant is not None and round_.bye_id == participant.pk,
+            paired=game is not None,
+            own=game.outcome_for(participant.pk) if game else None,
+            opponents=game.outcome_for(game.opponent_id(participant.pk)) if game else None,
+        )
+    )
+    return _worded(decision, round_, participant, value, absence, game)
+
+
+Decision = rules.Decision
+# What a decision records in the log; the others change nothing.
+OUTCOME_OF = {
+    Decision.EXCUSED: Outcome.EXCUSED,
+    Decision.TEAM: Outcome.TEAM,
+    Decision.TEAM_CLAIM: Outcome.TEAM,
+    Decision.LATE: Outcome.LATE,
+    Decision.FORFEIT: Outcome.FORFEIT,
+    Decision.BOTH_FORFEIT: Outcome.FORFEIT,
+    Decision.PRESENT: Outcome.PRESENT,
+    Decision.PRESENT_AGAIN: Outcome.PRESENT,
+}
+
+
+def _worded(decision, round_, participant, value, absence, game) -> Consequence:
+    """The decision in the member's words and (`Consequence.about`) of the member, for the
+    arbiter acting for them, with the points it quotes worth what they are worth now."""
+    you, they, quoted = _words()[decision]
+    known = {"name": participant.name if participant else ""}
+    if participant is not None:
+        known["round"] = participant.joined_round
+        # What a published evening stays: the absence, or the forfeit.
+        known["status"] = (
+            absence.get_reason_display() if absence else OUTCOME_WORDS[Scored.FORFEIT_LOSS]
+        )
+    if game is not None:
+        known["opponent"] = game.opponent_of(participant.pk).name
+    settings = round_.competition.engine_settings() if quoted else None
+    yours = {k: what_it_earns(v, settings, value) for k, v in quoted.items()}
+    theirs = {k: what_it_earns(v, settings, value, yours=False) for k, v in quoted.items()}
+    return Consequence(
+        round_,
+        OUTCOME_OF.get(decision),
+        you % {**known, **yours},
+        they % {**known, **theirs},
+        ask_arbiter=decision.asks_arbiter,
+    )
+
+
+def _words() -> dict[Decision, tuple[str, str, dict[str, Scored]]]:
+    """Per decision: what it says to the member, what it says of them by name ("" where the
+    member's words serve the arbiter too), and the points it quotes (`what_it_earns`)."""
+    team = _("Cancelled in time for a team match: %(earns)s.")
+    team_claim = _(
+        "Cancelled in time for a team match: %(as_team)s once the line-up or the arbiter "
+        "confirms the match; until then %(as_excused)s, as cancelled in time."
+    )
+    excused = _("Cancelled in time: %(earns)s.")
+    return {
+        Decision.NOT_PLAYING: (_("You do not play in this competition."), "", {}),
+        Decision.NOT_JOINED_YET: (
+            _("You only join in round %(round)s."),
+            _("%(name)s only joins in round %(round)s."),
+            {},
+        ),
+        Decision.GAMES_STARTED: (
             _("The games have started: only the arbiter can change this evening."),
-            ask_arbiter=True,
-        )
-    if action == Registration.Action.CANCEL:
-        if absence is not None or (game and game.outcome_for(participant.pk) in NO_SHOWS):
-            return Consequence(round_, None, _("Already cancelled."))
-        if round_.is_published:
-            return _after_publication(round_, participant, game, settings, value)
-        if timing is rules.Timing.TIMELY:
-            if reason == Registration.Reason.TEAM and by_arbiter:
-                return said(
-                    Outcome.TEAM,
-                    _("Cancelled in time for a team match: %(earns)s."),
-                    _("Cancelled in time for a team match: %(earns)s."),
-                    earns=Scored.TEAM,
-                )
-            if reason == Registration.Reason.TEAM:
-                return said(
-                    Outcome.TEAM,
-                    _(
-                        "Cancelled in time for a team match: %(as_team)s once the line-up or the "
-                        "arbiter confirms the match; until then %(as_excused)s, as cancelled in "
-                        "time."
-                    ),
-                    _(
-                        "Cancelled in time for a team match: %(as_team)s once the line-up or the "
-                        "arbiter confirms the match; until then %(as_excused)s, as cancelled in "
-                        "time."
-                    ),
-                    as_team=Scored.TEAM,
-                    as_excused=Scored.EXCUSED,
-                )
-            return said(
-                Outcome.EXCUSED,
-                _("Cancelled in time: %(earns)s."),
-                _("Cancelled in time: %(earns)s."),
-                earns=Scored.EXCUSED,
-            )
-        return said(
-            Outcome.LATE,
-            _("After the deadline: you are left out of the pairing and get %(earns)s."),
-            _("After the deadline: %(name)s is left out of the pairing and gets %(earns)s."),
-            earns=Scored.LATE,
-        )
-    # re-register
-    forfeited = game is not None and game.outcome_for(participant.pk) in NO_SHOWS
-    if round_.is_published and (absence is not None or forfeited):
-        # Fixed, however early it was published: the member stays what they are.
-        stays = absence.get_reason_display() if absence else OUTCOME_WORDS[Scored.FORFEIT_LOSS]
-        return Consequence(
-            round_,
-            None,
+            "",
+            {},
+        ),
+        Decision.ALREADY_CANCELLED: (_("Already cancelled."), "", {}),
+        Decision.HAS_BYE: (
+            _("You have the bye: you need not come, and you keep its points."),
+            _("%(name)s has the bye: no need to come, and its points stay."),
+            {},
+        ),
+        Decision.NOT_IN_PAIRING: (
+            _("You are not in the published pairing."),
+            _("%(name)s is not in the published pairing."),
+            {},
+        ),
+        Decision.RESULT_IN: (
+            _("The result of your game is in already."),
+            _("The result of %(name)s's game is in already."),
+            {},
+        ),
+        Decision.FIXED: (
             _(
                 "The pairing is published and fixed; for you it stays: %(status)s. Only the "
                 "arbiter can change that now."
-            )
-            % {"status": stays},
-            _("The pairing is published and fixed; for %(name)s it stays: %(status)s.")
-            % {"name": name, "status": stays},
-            ask_arbiter=True,
-        )
-    if absence is None:
-        return Consequence(
-            round_,
-            None,
+            ),
+            _("The pairing is published and fixed; for %(name)s it stays: %(status)s."),
+            {},
+        ),
+        Decision.ALREADY_REGISTERED: (
             _("You are registered already."),
-            _("%(name)s is registered already.") % {"name": name},
-        )
-    if timing is not rules.Timing.TIMELY and not by_arbiter:
-        return Consequence(
-            round_,
-            None,
+            _("%(name)s is registered already."),
+            {},
+        ),
+        Decision.DEADLINE_PASSED: (
             _("The deadline has passed: ask the arbiter to register you again."),
-            ask_arbiter=True,
-        )
-    if absence.reason == Absence.Reason.AUTO:
-        return Consequence(
-            round_,
-            Outcome.PRESENT,
+            "",
+            {},
+        ),
+        Decision.EXCUSED: (excused, excused, {"earns": Scored.EXCUSED}),
+        Decision.TEAM: (team, team, {"earns": Scored.TEAM}),
+        Decision.TEAM_CLAIM: (
+            team_claim,
+            team_claim,
+            {"as_team": Scored.TEAM, "as_excused": Scored.EXCUSED},
+        ),
+        Decision.LATE: (
+            _("After the deadline: you are left out of the pairing and get %(earns)s."),
+            _("After the deadline: %(name)s is left out of the pairing and gets %(earns)s."),
+            {"earns": Scored.LATE},
+        ),
+        Decision.FORFEIT: (
+            _(
+                "The pairing is published: %(earns)s, %(opponent)s wins by default and gets an "
+                "e-mail (as does the arbiter)."
+            ),
+            "",
+            {"earns": Scored.FORFEIT_LOSS},
+        ),
+        Decision.BOTH_FORFEIT: (
+            _("The pairing is published and %(opponent)s cancelled too: %(earns)s for both."),
+            "",
+            {"earns": Scored.FORFEIT_LOSS},
+        ),
+        Decision.PRESENT: (
+            _("Registered again: you will be paired."),
+            _("Registered again: %(name)s will be paired."),
+            {},
+        ),
+        Decision.PRESENT_AGAIN: (
             _("Registered again; the automatic cancellation ends for the coming evenings."),
-        )
-    return Consequence(
-        round_,
-        Outcome.PRESENT,
-        _("Registered again: you will be paired."),
-        _("Registered again: %(name)s will be paired.") % {"name": name},
-    )
-
-
-def _after_publication(round_, participant, game, settings, value) -> Consequence:
-    """Cancelling once the pairing is fixed (rule n): a forfeit, never a new pairing."""
-    name = participant.name
-    if round_.bye_id == participant.pk:
-        return Consequence(
-            round_,
-            None,
-            _("You have the bye: you need not come, and you keep its points."),
-            _("%(name)s has the bye: no need to come, and its points stay.") % {"name": name},
-        )
-    if game is None:
-        return Consequence(
-            round_,
-            None,
-            _("You are not in the published pairing."),
-            _("%(name)s is not in the published pairing.") % {"name": name},
-        )
-    opponent = game.opponent_of(participant.pk)
-    earns = what_it_earns(Scored.FORFEIT_LOSS, settings, value)
-    if game.result and game.outcome_for(opponent.pk) not in NO_SHOWS:
-        return Consequence(
-            round_,
-            None,
-            _("The result of your game is in already."),
-            _("The result of %(name)s's game is in already.") % {"name": name},
-        )
-    if game.result:  # the opponent cancelled too
-        return Consequence(
-            round_,
-            Outcome.FORFEIT,
-            _("The pairing is published and %(opponent)s cancelled too: %(earns)s for both.")
-            % {"opponent": opponent.name, "earns": earns},
-            ask_arbiter=True,
-        )
-    return Consequence(
-        round_,
-        Outcome.FORFEIT,
-        _(
-            "The pairing is published: %(earns)s, %(opponent)s wins by default and gets an "
-            "e-mail (as does the arbiter)."
-        )
-        % {"opponent": opponent.name, "earns": earns},
-        ask_arbiter=True,
-    )
+            "",
+            {},
+        ),
+    }
 
 
 @transaction.atomic

@@ -29,8 +29,8 @@ from arbiter.forms import (
 )
 from arbiter.pages import arbiter_page, may, posted, render, tell_refused
 from competition import downloads, exchange, reports, services
+from competition.amounts import format_amount
 from competition.models import Game, Round
-from competition.templatetags.keizer import format_amount
 
 CHANGE_ROUND = "competition.change_round"
 # The admin's own helpers, which its date and time pickers need (a model admin's media has it).

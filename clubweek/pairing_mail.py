@@ -1,7 +1,7 @@
 """The pairing's e-mails, sent by the worker (`clubweek.worker`): the pairing to every paired
 member once it is published, and the arbiter's notice when a due pairing waits. Letters of the
-club (`operations.letters`), worded like the cancellation e-mails (`absences.mail`, whose
-`evening`, `dear` and `email_of` they share).
+club (`operations.letters`), worded like the cancellation e-mails (`absences.mail`), with the
+letters' shared words (`members.letter_words`).
 
 Links are built from `SITE_URL` and the URL names, never written out; the bye's share comes
 from the competition's settings and the member's current value (`competition.explanations`).
@@ -13,12 +13,12 @@ from django.conf import settings
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from absences.mail import dear, email_of, evening
 from base.links import link
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Round
 from members import links, unsubscribe
+from members.letter_words import dear, email_of, evening
 from operations.letters import Kind, Letter, send
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from absences.mail import dear
 from base.links import link
+from competition.amounts import format_amount
 from competition.explanations import explain
 from competition.keizer.scoring import Appearance
 from competition.models import Ranking, Round, Standing
-from competition.templatetags.keizer import format_amount
 from members import unsubscribe
+from members.letter_words import dear
 from operations.letters import Kind, Letter, send
 
 TOP = 10  # how many of the standings the e-mail lists

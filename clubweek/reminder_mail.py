@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from absences.mail import dear
 from competition.models import Round
 from members import links, unsubscribe
+from members.letter_words import dear
 from operations.letters import Kind, Letter, send
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from base.page_cache import public_page
 from competition import printing, spreadsheets
 from competition.models import Competition, Game, Round
-from competition.views import competition_for, latest_ranking, url_name
+from competition.views import competition_for, url_name
 
 
 def printed_round(request: HttpRequest, round_number: int, kind: str) -> Round:
@@ -100,7 +100,7 @@ def standings_print(
     now = timezone.now()
     competition = competition_for(request, kind)
     if round_number is None:
-        ranking = latest_ranking(competition)
+        ranking = competition.latest_ranking()
         if ranking is None:
             raise Http404("No ranking yet")
     else:

@@ -12,10 +12,10 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
+from competition.amounts import format_amount
 from competition.keizer.scoring import Appearance, Outcome, own_share, points
 from competition.keizer.season import Settings
 from competition.outcomes import OUTCOME_WORDS
-from competition.templatetags.keizer import format_amount
 
 
 def share_of_value(share: Fraction, value: int | None, amount: Fraction, yours: bool) -> str:

@@ -17,10 +17,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from competition import charts
+from competition.amounts import format_amount
 from competition.charts import Point, Series
 from competition.models import Participant, Ranking, Standing
 from competition.tables import StandingRow
-from competition.templatetags.keizer import format_amount, player_url
+from competition.templatetags.keizer import player_url
 
 RACE_SIZE = 10  # players per race chart: the top 10, each group's top 10
 

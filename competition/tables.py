@@ -13,11 +13,12 @@ from fractions import Fraction
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from competition.amounts import format_amount
 from competition.keizer.record import Record, record_of
 from competition.keizer.scoring import Outcome
 from competition.models import Absence, Game, Participant, Ranking, Round, Standing
 from competition.outcomes import OUTCOME_WORDS
-from competition.templatetags.keizer import format_amount, player_url
+from competition.templatetags.keizer import player_url
 from members.models import Member, Rating
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -27,14 +26,11 @@ from competition.models import (
     Game,
     Page,
     Participant,
-    Ranking,
     Round,
     Season,
-    Standing,
 )
 from competition.tables import Attendance, PairingTable, pairing_tables, standings_rows
-from members import services as member_services
-from members.models import Member, TeamMatch
+from members.models import TeamMatch
 
 HOME_TOP = 10
 
@@ -73,10 +69,6 @@ def url_name(competition: Competition, name: str) -> str:
     `competition:rapid-standings` for the rapid competition)."""
     prefix = f"{competition.short_name}-" if competition.short_name else ""
     return f"competition:{prefix}{name}"
-
-
-def latest_ranking(competition: Competition) -> Ranking | None:
-    return competition.rankings.defer("appearances").order_by("-after_round").first()
 
 
 @dataclass(frozen=True)
@@ -151,7 +143,7 @@ def home(request: HttpRequest) -> HttpResponse:
         competition = competition_for(request)
     except Http404:
         return render(request, "competition/home.html", {"competition": None})
-    ranking = latest_ranking(competition)
+    ranking = competition.latest_ranking()
     closing = competition.season.closing()
     return render(
         request,
@@ -358,78 +350,17 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "competition/page.html", {"page": get_object_or_404(Page, slug=slug)})
 
 
-def candidates(competition: Competition, ranking: Ranking) -> list[prizes.Candidate]:
-    """Everyone in a ranking with what the prize rules look at."""
-    first = dict(
-        Standing.objects.filter(
-            ranking__competition=competition,
-            ranking__after_round=F("participant__joined_round") - 1,
-        ).values_list("participant_id", "position")
-    )
-    return [
-        prizes.Candidate(
-            participant_id=s.participant_id,
-            name=s.participant.name,
-            position=s.position,
-            group=s.participant.group,
-            is_member=s.participant.member_id is not None,
-            attended=s.attended,
-            first_position=first.get(s.participant_id),
-        )
-        for s in ranking.standings.select_related("participant__member").order_by("position")
-    ]
-
-
 @public_page
 def prizes_page(request: HttpRequest) -> HttpResponse:
     """The prizes as they stand: the winners of a closed season, else each prize's leader now
     with what still decides it (the rounds to go and the attendance rule)."""
     competition = competition_for(request)
-    season = competition.season
-    ranking = latest_ranking(competition)
-    rounds = competition.rounds.count()
-    required = required_rounds(rounds)
-    remaining = 0 if season.is_closed or ranking is None else rounds - ranking.after_round
-    people = candidates(competition, ranking) if ranking else []
-    rapid = season.competitions.rapid().first()
-    rapid_ranking = latest_ranking(rapid) if rapid else None
-    rapid_remaining = (
-        0
-        if season.is_closed or rapid_ranking is None
-        else rapid.rounds.count() - rapid_ranking.after_round
-    )
-    team = member_services.team_player_table(season.name)
-    team_names = dict(
-        Member.objects.filter(pk__in=[r.member_id for r in team[:1]]).values_list("pk", "name")
-    )
-    champion = prizes.club_champion(people, required, remaining)
-    climber = prizes.biggest_climber(people, required, remaining)
-    rapid_champion = (
-        prizes.rapid_champion(candidates(rapid, rapid_ranking)) if rapid_ranking else None
-    )
     return render(
         request,
         "competition/prizes.html",
         {
             "competition": competition,
-            "ranking": ranking,
-            "required": required,
-            "rounds": rounds,
-            "remaining": remaining,
-            "rapid_remaining": rapid_remaining,
-            "provisional": not season.is_closed,
-            "champion": prizes.leader(champion, required) if champion else None,
-            "groups": {
-                group: prizes.leader(winner, required)
-                for group, winner in prizes.group_winners(people, required, remaining).items()
-            },
-            "climber": prizes.leader(climber, required) if climber else None,
-            "climb": prizes.climb(climber) if climber else 0,
-            "rapid_champion": rapid_champion,
-            "team_player": team[0] if team else None,
-            "team_player_name": team_names.get(team[0].member_id) if team else "",
-            "eligible_count": len(prizes.eligible(people, required)),
-            "running_count": len(prizes.eligible(people, required, remaining)),
+            **vars(prizes.as_they_stand(competition)),  # the template reads the fields by name
             **season_picker(competition, "competition:prizes"),
         },
     )

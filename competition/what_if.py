@@ -87,9 +87,6 @@ class Answer:
     bye: int | None
     bye_name: str
 
-    def line_of(self, participant_id: int) -> Line:
-        return next(line for line in self.lines if line.participant_id == participant_id)
-
 
 def round_to_ask(competition: Competition, today: date) -> Round | None:
     """The round whose results a visitor may choose: the first round that does not count yet,

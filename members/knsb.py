@@ -50,12 +50,6 @@ class ListedPlayer:
     name: str  # as the list writes it: "Zeeuw, Jan de"
     rating: int
 
-    @property
-    def display_name(self) -> str:
-        """ "Zeeuw, Jan de" -> "Jan de Zeeuw"."""
-        surname, _, given = self.name.partition(",")
-        return f"{given.strip()} {surname.strip()}".strip()
-
 
 @dataclass(frozen=True)
 class LineError:

@@ -11,12 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from base.links import link
+from members.letter_words import dear
 from members.models import Member
 from operations.letters import Kind, Letter, send
-
-
-def dear(member: Member) -> str:
-    return _("Dear %(name)s,") % {"name": member.name}
 
 
 def days(lifetime: timedelta) -> int:
@@ -35,7 +32,7 @@ def invitations(letters: list[tuple[Member, str]], lifetime: timedelta, now: dat
                 member.email,
                 subject,
                 [
-                    dear(member),
+                    dear(member.name),
                     _(
                         "The arbiter has made you an account on the site of the DSC "
                         "competition. With it you cancel for a club evening, enter your "
@@ -70,7 +67,7 @@ def confirm_new_address(member: Member, new_address: str, address: str, now: dat
                 new_address,
                 _("DSC: confirm your new e-mail address"),
                 [
-                    dear(member),
+                    dear(member.name),
                     _(
                         "You asked to receive the e-mails of the DSC competition at this "
                         "address from now on. Confirm it here (the link works for 3 days):"
@@ -92,7 +89,7 @@ def address_changed(member: Member, old_address: str) -> None:
                 old_address,
                 _("DSC: your e-mail address has been changed"),
                 [
-                    dear(member),
+                    dear(member.name),
                     _(
                         "From now on the e-mails of the DSC competition go to %(address)s. Did "
                         "you not do this? Tell the arbiter."
@@ -120,7 +117,7 @@ def password_reset(member: Member, uid: str, token: str) -> None:
                 member.email,
                 _("A new password for the DSC Drachten site"),
                 [
-                    dear(member),
+                    dear(member.name),
                     _(
                         "Someone, probably you, asked for a new password for the account "
                         "%(username)s on the DSC Drachten competition site. Choose it here:"

@@ -23,7 +23,7 @@ from members.groups import GROUPS
 from members.models import Member
 
 if TYPE_CHECKING:
-    from competition.models.rankings import Standing
+    from competition.models.rankings import Ranking, Standing
     from competition.models.rounds import Round
 
 DEFAULT_SETTINGS = keizer.Settings()  # DSC's settings: the defaults of a new competition
@@ -283,6 +283,10 @@ class Competition(models.Model):
         """ "rapid" in its public pages' addresses (/rapid/…), its files' names and the
         federation's report; nothing for the internal competition."""
         return self.SHORT_NAMES[self.kind]
+
+    def latest_ranking(self) -> Ranking | None:
+        """The latest ranking (None before ranking 0), without its stored appearances."""
+        return self.rankings.defer("appearances").order_by("-after_round").first()
 
     def engine_settings(self) -> keizer.Settings:
         return keizer.Settings(**self.settings_values())

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from base import fair_use
 from competition import services
+from competition.amounts import format_amount
 from competition.keizer.season import Result
 from competition.models import Competition, Standing
-from competition.templatetags.keizer import format_amount
 from tests.browser.helpers import BOUND, WIDTHS, fits_the_screen, open_menu, screenshot
 from tests.browser.test_security import VIOLATIONS_TO_PYTHON
 from tests.competition.test_what_if import entered_for_real

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from competition import charts
+from competition.amounts import format_amount
 from competition.charts import PLAYER_BOX, RACE_BOX, Point, Series
 from competition.models import Competition, Ranking, Standing
-from competition.templatetags.keizer import format_amount
 
 WORDS = charts.Words(position="plaats", value="waarde", ranking="ranglijst", hint="Wijs aan")
 

@@ -8,6 +8,7 @@ from competition.models import Competition
 from competition.prizes import (
     Candidate,
     Leader,
+    as_they_stand,
     biggest_climber,
     club_champion,
     group_winners,
@@ -103,3 +104,45 @@ def test_the_standings_show_attendance_and_who_can_still_make_it(client, example
     page = client.get(reverse("competition:standings")).content.decode()
     # The worked example has 3 rounds, all played by everyone: 3 of 3, and 2 are needed.
     assert '<td class="text-end">3 ✓</td>' in page
+
+
+def test_the_prizes_as_they_stand_after_the_worked_example(example_competition):
+    """Three rounds, all played by everyone: two required, none to go. De Zeeuw is first;
+    de Bruin climbed from 10 (ranking 0) to 2."""
+    players = example_competition.participants
+    players.filter(member__name__in=["de Zeeuw", "Jansen"]).update(group="A")
+    players.filter(member__name="de Bruin").update(group="B")
+    prizes = as_they_stand(example_competition)
+    assert prizes.ranking.after_round == 3
+    assert (prizes.rounds, prizes.required, prizes.remaining, prizes.provisional) == (3, 2, 0, True)
+    assert prizes.champion.candidate.name == "de Zeeuw" and prizes.champion.reached
+    assert {group: leader.candidate.name for group, leader in prizes.groups.items()} == {
+        "A": "de Zeeuw",
+        "B": "de Bruin",
+    }
+    assert prizes.climber.candidate.name == "de Bruin" and prizes.climb == 8
+    assert (prizes.eligible_count, prizes.running_count) == (10, 10)
+    assert (prizes.rapid_champion, prizes.rapid_remaining) == (None, 0)
+    assert (prizes.team_player, prizes.team_player_name) == (None, "")
+
+
+def test_a_round_to_go_counts_until_the_season_is_closed(round_4):
+    """Four rounds ask for three (two thirds, rounded up); after three, one is to go."""
+    competition = round_4.competition
+    prizes = as_they_stand(competition)
+    assert (prizes.rounds, prizes.required, prizes.remaining) == (4, 3, 1)
+    assert prizes.champion == Leader(prizes.champion.candidate, reached=True, still_needed=0)
+    season = competition.season
+    season.is_closed = True
+    season.save()
+    prizes = as_they_stand(competition)
+    assert (prizes.remaining, prizes.provisional) == (0, False)
+    assert prizes.champion.candidate.name == "de Zeeuw"
+
+
+def test_before_the_first_ranking_no_prize_has_a_leader(example_competition):
+    example_competition.rankings.all().delete()
+    prizes = as_they_stand(example_competition)
+    assert prizes.ranking is None and prizes.remaining == 0
+    assert (prizes.champion, prizes.groups, prizes.climber, prizes.climb) == (None, {}, None, 0)
+    assert (prizes.eligible_count, prizes.running_count) == (0, 0)

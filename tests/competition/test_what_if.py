@@ -22,11 +22,11 @@ from django.urls import reverse
 
 from base import page_cache
 from competition import services
+from competition.amounts import format_amount
 from competition.keizer.ranking import last_ranking
 from competition.keizer.season import PairRequest
 from competition.keizer.season import Result as R
 from competition.models import Absence, Competition, Round
-from competition.templatetags.keizer import format_amount
 from competition.what_if import season_with_results
 from members.models import Member
 from tests.base.test_page_cache import logged_in

@@ -1,0 +1,31 @@
+"""The words the club's letters to members share: the greeting, a player's address and the
+name of a club evening. `operations.letters` gives every letter its shape; these are the few
+words that more than one letter writes (`members.mail`, `absences.mail` and the club week's
+e-mails in `clubweek`).
+
+Here, below the competition in the house, because the members' own letters greet too: a player
+(`competition.models.Participant`) and a round (`competition.models.Round`) are read by their
+fields, not imported.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+def dear(name: str) -> str:
+    """The greeting that opens a letter to a member ("Beste Jansen,")."""
+    return _("Dear %(name)s,") % {"name": name}
+
+
+def email_of(participant) -> str:
+    """A player's address; none for a guest without a member (or without an address)."""
+    return participant.member.email if participant and participant.member_id else ""
+
+
+def evening(round_) -> str:
+    """A club evening as the letters name it ("ronde 4 op 24-09-2026")."""
+    return _("round %(number)s on %(date)s") % {
+        "number": round_.number,
+        "date": round_.date.strftime("%d-%m-%Y"),
+    }

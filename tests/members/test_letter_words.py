@@ -1,0 +1,22 @@
+"""The words the letters share, as a member reads them (no database: the round and the player
+are read by their fields)."""
+
+from datetime import date
+from types import SimpleNamespace
+
+from members.letter_words import dear, email_of, evening
+
+
+def test_a_letter_greets_the_member_by_name():
+    assert dear("de Wit") == "Beste de Wit,"
+
+
+def test_an_evening_is_named_by_its_round_and_date():
+    assert evening(SimpleNamespace(number=4, date=date(2026, 9, 24))) == "ronde 4 op 24-09-2026"
+
+
+def test_a_players_address_is_their_members_and_a_guest_has_none():
+    member = SimpleNamespace(email="jansen@example.org")
+    assert email_of(SimpleNamespace(member=member, member_id=7)) == "jansen@example.org"
+    assert email_of(SimpleNamespace(member=None, member_id=None)) == ""
+    assert email_of(None) == ""
