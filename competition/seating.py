@@ -1,4 +1,6 @@
-"""Checks of a round's seating: who plays whom, who has the bye, who is absent."""
+"""Checks of a round's seating: who plays whom, who has the bye, who is absent. The one home
+of the rule: `seating_problems` judges a seating, `check_seating` reads a round's facts for
+it (the draft on the round page, the publication, a saved result)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext as _
+
+from competition import exchange
+from competition.models import Round
 
 
 def seating_problems(
@@ -48,3 +53,36 @@ def seating_problems(
         for player in sorted(set(expected) - set(seats) - absent):
             problems.append(_("%(name)s is missing from the pairing.") % {"name": names[player]})
     return problems
+
+
+def check_seating(
+    round_: Round,
+    games: list[tuple[int, int]],
+    bye: int | None,
+    everyone: bool = True,
+    absent: list[int] | None = None,
+) -> list[str]:
+    """Problems with a seating of the round: nobody twice, nobody absent and seated, nobody
+    who has not joined yet, and with `everyone` also nobody present left out. `absent`
+    overrides the recorded absences (to check a form before it is saved); players away for a
+    team match (derived from the line-ups) count as absent unless they are seated."""
+    participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
+    if absent is None:
+        absent = list(round_.absent_ids()) if round_.pk else []
+    seated = {player for game in games for player in game} | {bye}
+    absent = set(absent) | (_team_absent(round_) - seated)
+    present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
+    names = {pk: p.name for pk, p in participants.items()}
+    not_joined = {
+        pk: p.joined_round for pk, p in participants.items() if p.joined_round > round_.number
+    }
+    return seating_problems(games, bye, absent, present if everyone else None, names, not_joined)
+
+
+def _team_absent(round_: Round) -> set[int]:
+    """Who is in a team match's line-up on the round's evening or the day after (DSC rule f),
+    whoever the stored draft seats: the caller checks its own seating."""
+    if round_.pk is None or round_.competition_id is None:
+        return set()
+    lineups = exchange.team_match_absences(round_.competition, [round_], games={round_.pk: []})
+    return {player for _round, player in lineups}

@@ -19,8 +19,8 @@ from competition.models import (
     Round,
 )
 from competition.reports import Verdict, verdict_of
+from competition.seating import check_seating
 from competition.services.guards import CompetitionError, closed_season_problems, locked_round
-from competition.services.pairing import check_seating
 from competition.services.rankings import recompute_rankings
 
 
