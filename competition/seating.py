@@ -65,18 +65,31 @@ def check_seating(
     """Problems with a seating of the round: nobody twice, nobody absent and seated, nobody
     who has not joined yet, and with `everyone` also nobody present left out. `absent`
     overrides the recorded absences (to check a form before it is saved); players away for a
-    team match (derived from the line-ups) count as absent unless they are seated."""
-    participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
+    team match (derived from the line-ups) count as absent unless they are seated: only the
+    check of `everyone` reads them (nobody seated is absent for a team match)."""
+    joined = dict(round_.competition.participants.values_list("pk", "joined_round"))
     if absent is None:
         absent = list(round_.absent_ids()) if round_.pk else []
     seated = {player for game in games for player in game} | {bye}
-    absent = set(absent) | (_team_absent(round_) - seated)
-    present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
-    names = {pk: p.name for pk, p in participants.items()}
-    not_joined = {
-        pk: p.joined_round for pk, p in participants.items() if p.joined_round > round_.number
-    }
-    return seating_problems(games, bye, absent, present if everyone else None, names, not_joined)
+    absent = set(absent) | (_team_absent(round_) - seated if everyone else set())
+    present = [pk for pk, number in joined.items() if number <= round_.number]
+    not_joined = {pk: number for pk, number in joined.items() if number > round_.number}
+    expected = present if everyone else None
+    return seating_problems(games, bye, absent, expected, _Names(round_), not_joined)
+
+
+class _Names(dict):
+    """The players' names, read when a problem names one (a right seating reads none)."""
+
+    def __init__(self, round_: Round):
+        super().__init__()
+        self.round = round_
+
+    def __missing__(self, key: int) -> str:
+        self.update(
+            (p.pk, p.name) for p in self.round.competition.participants.select_related("member")
+        )
+        return dict.__getitem__(self, key)
 
 
 def _team_absent(round_: Round) -> set[int]:
