@@ -162,6 +162,9 @@ def inputs_before(
     )
 
 
+_RESULTS = {result.value: result for result in Result}  # Result(value), without its cost
+
+
 def engine_round(
     games: Iterable[tuple[int, int, str]], absent: dict[str, EngineAbsence], bye_id: int | None
 ) -> EngineRound:
@@ -169,7 +172,8 @@ def engine_round(
     order, who was absent and why, and the bye's key."""
     return EngineRound(
         games=tuple(
-            EngineGame(str(white), str(black), Result(result)) for white, black, result in games
+            EngineGame(str(white), str(black), _RESULTS.get(result) or Result(result))
+            for white, black, result in games
         ),
         absent=absent,
         bye=str(bye_id) if bye_id else None,
