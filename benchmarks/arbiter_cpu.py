@@ -54,10 +54,12 @@ from benchmarks.load import (
     web_server,
 )
 from benchmarks.report import Report
+from competition.keizer.season import Result
+
+WHITE_WINS, DRAW = Result.WHITE_WINS.value, Result.DRAW.value
 
 WARM_UP = 3
 RUNS = 15
-WHITE_WINS, DRAW = "1-0", "1/2-1/2"  # keizer.season.Result
 TARGETS_MS = {"start": 15.0, "round": 30.0, "save": 50.0, "standings": 20.0}
 
 
