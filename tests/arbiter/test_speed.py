@@ -1,4 +1,4 @@
-"""The arbiter's round pages do the same work for a big season as for a small one (their speed
+"""The arbiter's start page and round pages do the same work for a big season as for a small one (their speed
 itself is measured by benchmarks/arbiter.py, never here): the queries of each step do not grow
 with the players and rounds, the pairing e-mails wait for the worker, and the writes done in
 bulk leave the same history and ranking snapshots as writing row by row did."""
@@ -201,3 +201,26 @@ def test_the_player_select_writes_what_djangos_select_writes():
     grouped = [("A", [(1, "een"), (2, "twee")]), (3, "drie")]
     ours = FastSelect(choices=grouped).render("bye", 2)
     assert ours == forms.Select(choices=grouped).render("bye", 2)
+
+
+def start_page_queries(client, name: str, players: int, rounds: int) -> int:
+    """The start page's queries with a season whose next round is in two days, its players
+    absent and present (the week's round with its absences, the phoning member's list)."""
+    first_evening = timezone.localdate() - timedelta(weeks=rounds) + timedelta(days=2)
+    competition = make_competition(make_season(first_evening, name=name))
+    played = generated_season(players, rounds, rounds_per_period=7, seed=3)
+    services.load_season(competition, played, first_evening, timezone.now())
+    round_ = Round.on_evening(competition, rounds + 1, first_evening + timedelta(weeks=rounds))
+    round_.save()
+    for participant in competition.participants.order_by("pk")[: players // 4]:
+        services.record_absence(round_, participant, "excused")
+    page = client.get("/beheer/").content.decode()
+    assert f"Ronde {rounds + 1}" in page, page[:3000]
+    count = count_queries(lambda: client.get("/beheer/"))
+    competition.season.delete()
+    return count
+
+
+def test_the_start_page_does_not_grow_with_the_season(arbiter_client, db):
+    small = start_page_queries(arbiter_client, "klein", 10, 3)
+    assert start_page_queries(arbiter_client, "groot", 40, 27) == small
