@@ -1,7 +1,8 @@
-"""The arbiter's start page and round pages do the same work for a big season as for a small one (their speed
-itself is measured by benchmarks/arbiter.py, never here): the queries of each step do not grow
-with the players and rounds, the pairing e-mails wait for the worker, and the writes done in
-bulk leave the same history and ranking snapshots as writing row by row did."""
+"""The arbiter's start page and round pages do the same work for a big season as for a small
+one (their speed itself is measured by benchmarks/arbiter.py and benchmarks/arbiter_cpu.py,
+never here): the queries of each step do not grow with the players and rounds, the pairing
+e-mails wait for the worker, and the writes done in bulk leave the same history and ranking
+snapshots as writing row by row did."""
 
 from datetime import timedelta
 
