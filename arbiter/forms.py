@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from base.admin_labels import LabelledSplitDateTime
 from base.validators import validate_name
-from base.widgets import FastSelect, SharedChoices
+from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from competition.fields import FractionFormField
 from competition.models import Absence, Competition, Game, Round
 from competition.schedule import before, club_week
@@ -127,7 +127,7 @@ class KeyRow(forms.Form):
     """A row of the round page: the stored row it shows (`id`, none for a new row) and
     participant keys chosen from the round's competition (`players`, read once per page)."""
 
-    id = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    id = forms.IntegerField(required=False, widget=FastHiddenInput)
     PLAYER_FIELDS: tuple[str, ...] = ()
 
     def __init__(self, *args, players: list[tuple] | SharedChoices, **kwargs):
@@ -160,6 +160,8 @@ class Rows(forms.BaseFormSet):
     """Rows of the round page, never more than the competition has players: a posted count
     beyond that is refused with a message before any row is made (a count of millions would
     otherwise build thousands of rows)."""
+
+    deletion_widget = FastCheckboxInput
 
     def __init__(self, *args, form_kwargs=None, **kwargs):
         players = (form_kwargs or {}).get("players")

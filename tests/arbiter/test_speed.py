@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from base.widgets import FastSelect
+from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from benchmarks.keizer import generated_season
 from clubweek import worker
 from competition import exchange, services
@@ -199,6 +199,8 @@ def test_the_player_select_writes_what_djangos_select_writes():
         ours = FastSelect(choices=choices).render("games-0-white", value, attrs)
         django = forms.Select(choices=choices).render("games-0-white", value, attrs)
         assert ours == django, value
+        shared = FastSelect(choices=SharedChoices(choices)).render("games-0-white", value, attrs)
+        assert shared == django, value
     grouped = [("A", [(1, "een"), (2, "twee")]), (3, "drie")]
     ours = FastSelect(choices=grouped).render("bye", 2)
     assert ours == forms.Select(choices=grouped).render("bye", 2)
@@ -225,3 +227,13 @@ def start_page_queries(client, name: str, players: int, rounds: int) -> int:
 def test_the_start_page_does_not_grow_with_the_season(arbiter_client, db):
     small = start_page_queries(arbiter_client, "klein", 10, 3)
     assert start_page_queries(arbiter_client, "groot", 40, 27) == small
+
+
+def test_the_rows_inputs_write_what_djangos_inputs_write():
+    attrs = {"id": "id_games-0-id", "disabled": True, "data-x": 'a"b<'}
+    for value in (None, "", 0, 17, 'O\'Neill & <Zn> "junior"', mark_safe("<b>veilig</b>")):
+        ours = FastHiddenInput().render("games-0-id", value, attrs)
+        assert ours == forms.HiddenInput().render("games-0-id", value, attrs), value
+    for value in (None, "", False, True, "on"):
+        ours = FastCheckboxInput().render("games-0-DELETE", value, attrs)
+        assert ours == forms.CheckboxInput().render("games-0-DELETE", value, attrs), value
