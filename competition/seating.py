@@ -86,9 +86,7 @@ class _Names(dict):
         self.round = round_
 
     def __missing__(self, key: int) -> str:
-        self.update(
-            (p.pk, p.name) for p in self.round.competition.participants.select_related("member")
-        )
+        self.update(self.round.competition.participants.names())
         return dict.__getitem__(self, key)
 
 
