@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from base.admin_labels import LabelledSplitDateTime
 from base.validators import validate_name
-from base.widgets import FastSelect
+from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from competition.fields import FractionFormField
 from competition.models import Absence, Competition, Game, Round
 from competition.schedule import before, club_week
@@ -127,13 +127,20 @@ class KeyRow(forms.Form):
     """A row of the round page: the stored row it shows (`id`, none for a new row) and
     participant keys chosen from the round's competition (`players`, read once per page)."""
 
-    id = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    id = forms.IntegerField(required=False, widget=FastHiddenInput)
     PLAYER_FIELDS: tuple[str, ...] = ()
 
-    def __init__(self, *args, players: list[tuple], **kwargs):
+    def __init__(self, *args, players: list[tuple] | SharedChoices, **kwargs):
         super().__init__(*args, **kwargs)
+        choices = player_choices(players)
         for name in self.PLAYER_FIELDS:
-            self.fields[name].choices = [EMPTY, *players]
+            self.fields[name].choices = choices
+
+
+def player_choices(players: list[tuple] | SharedChoices) -> SharedChoices:
+    """The players' select choices, nobody first: made once per page (`Rows` makes them for
+    all its rows)."""
+    return players if isinstance(players, SharedChoices) else SharedChoices([EMPTY, *players])
 
 
 def player_field(label) -> forms.TypedChoiceField:
@@ -154,9 +161,14 @@ class Rows(forms.BaseFormSet):
     beyond that is refused with a message before any row is made (a count of millions would
     otherwise build thousands of rows)."""
 
+    deletion_widget = FastCheckboxInput
+
     def __init__(self, *args, form_kwargs=None, **kwargs):
-        super().__init__(*args, form_kwargs=form_kwargs, **kwargs)
         players = (form_kwargs or {}).get("players")
+        if players is not None:  # one list of choices for every row
+            form_kwargs = {**form_kwargs, "players": player_choices(players)}
+        super().__init__(*args, form_kwargs=form_kwargs, **kwargs)
+        self.fixed = False
         if players is not None:
             self.absolute_max = self.max_num = max(len(players), self.initial_form_count())
             self.validate_max = True
@@ -167,11 +179,15 @@ class Rows(forms.BaseFormSet):
         self.can_delete = rights.delete
         if not rights.add:
             self.max_num, self.validate_max = self.initial_form_count(), True
-        if not rights.change:
-            for form in self.initial_forms:
-                for name, field in form.fields.items():
-                    field.disabled = name != "DELETE"
+        self.fixed = not rights.change  # the rows are made when the page needs them
         return self
+
+    def _construct_form(self, i, **kwargs):
+        form = super()._construct_form(i, **kwargs)
+        if self.fixed and i < self.initial_form_count():
+            for name, field in form.fields.items():
+                field.disabled = name != "DELETE"
+        return form
 
     def kept(self) -> list[dict]:
         """What the rows that are filled in and not marked for deletion hold."""
@@ -200,7 +216,7 @@ class BoardRows(Rows):
 class AbsenceRow(KeyRow):
     participant = player_field(gettext_lazy("player"))
     reason = forms.ChoiceField(
-        label=gettext_lazy("reason"), choices=[EMPTY, *Absence.Reason.choices]
+        label=gettext_lazy("reason"), choices=[EMPTY, *Absence.Reason.choices], widget=FastSelect
     )
     PLAYER_FIELDS = ("participant",)
 

@@ -125,11 +125,7 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
     editable = Editable.of(request.user, round_, showed_a_draft(request))
     if request.method == "POST" and not editable.anything:
         raise PermissionDenied
-    players = (
-        [(p.pk, p.name) for p in round_.competition.participants.select_related("member")]
-        if round_
-        else []
-    )
+    players = list(round_.competition.participants.names().items()) if round_ else []
     names = dict(players)
     games = list(round_.games.order_by("board")) if round_ else []
     absences = list(round_.absences.order_by("pk")) if round_ else []

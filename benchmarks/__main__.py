@@ -14,6 +14,7 @@ BENCHMARKS = [
     "benchmarks.keizer",
     "benchmarks.site",
     "benchmarks.arbiter",
+    "benchmarks.arbiter_cpu",
     "benchmarks.what_if",
     "benchmarks.rapid_evening",
     "benchmarks.load",

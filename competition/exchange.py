@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import cached_property
@@ -119,6 +119,52 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
     )
 
 
+def inputs_before(
+    inputs: Inputs, number: int, changes: Mapping[tuple[int, int], tuple[str, str]]
+) -> Inputs | None:
+    """What `read_inputs` gave before the results of round `number` changed (`changes`: by
+    the game's (white key, black key), its result before and now), told from `inputs` (read
+    after the change); None when they cannot tell it: a result taken away from a round that
+    counted before may have stopped later rounds counting."""
+    season = inputs.season
+    if len(season.rounds) < number:  # round `number` does not count now
+        if len(season.rounds) == number - 1 and any(b and not n for b, n in changes.values()):
+            return None  # it may have counted before
+        return inputs  # it did not count before either: nothing the engine reads changed
+    if not all(before for before, _now in changes.values()):  # it did not count before
+        return Inputs(
+            Season(
+                settings=season.settings,
+                players=season.players,
+                rounds=season.rounds[: number - 1],
+                pair=season.pair,
+            ),
+            {key: match for key, match in inputs.team_matches.items() if key[0] < number},
+        )
+    played = season.rounds[number - 1]
+    was = {(str(white), str(black)): before for (white, black), (before, _now) in changes.items()}
+    games = tuple(
+        EngineGame(g.white, g.black, Result(was[g.white, g.black]))
+        if (g.white, g.black) in was
+        else g
+        for g in played.games
+    )
+    rounds = list(season.rounds)
+    rounds[number - 1] = EngineRound(games=games, absent=played.absent, bye=played.bye)
+    return Inputs(
+        Season(
+            settings=season.settings,
+            players=season.players,
+            rounds=tuple(rounds),
+            pair=season.pair,
+        ),
+        inputs.team_matches,
+    )
+
+
+_RESULTS = {result.value: result for result in Result}  # Result(value), without its cost
+
+
 def engine_round(
     games: Iterable[tuple[int, int, str]], absent: dict[str, EngineAbsence], bye_id: int | None
 ) -> EngineRound:
@@ -126,7 +172,8 @@ def engine_round(
     order, who was absent and why, and the bye's key."""
     return EngineRound(
         games=tuple(
-            EngineGame(str(white), str(black), Result(result)) for white, black, result in games
+            EngineGame(str(white), str(black), _RESULTS.get(result) or Result(result))
+            for white, black, result in games
         ),
         absent=absent,
         bye=str(bye_id) if bye_id else None,
@@ -286,11 +333,12 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     return result
 
 
-def stored_snapshots(competition: Competition) -> dict[int, Snapshot]:
-    """The competition's stored rankings as snapshots, by round (two queries)."""
+def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snapshot]:
+    """The competition's stored rankings (from ranking `since` on) as snapshots, by round (two
+    queries)."""
     standings = defaultdict(list)
     for after_round, *standing in (
-        Standing.objects.filter(ranking__competition=competition)
+        Standing.objects.filter(ranking__competition=competition, ranking__after_round__gte=since)
         .order_by("ranking__after_round", "position")
         .values_list(
             "ranking__after_round",
@@ -308,9 +356,9 @@ def stored_snapshots(competition: Competition) -> dict[int, Snapshot]:
         after_round: Snapshot(
             after_round, passes, oscillation_stop, appearances, tuple(standings[after_round])
         )
-        for after_round, passes, oscillation_stop, appearances in competition.rankings.values_list(
-            "after_round", "passes", "oscillation_stop", "appearances"
-        )
+        for after_round, passes, oscillation_stop, appearances in competition.rankings.filter(
+            after_round__gte=since
+        ).values_list("after_round", "passes", "oscillation_stop", "appearances")
     }
 
 

@@ -64,13 +64,15 @@ class Ranking(namedtuple("Ranking", "round standings valuation passes oscillatio
         return self.order.index(player_id) + 1
 
 
-def compute_rankings(season: Season, with_points: bool = True) -> list[Ranking]:
+def compute_rankings(season: Season, with_points: bool = True, since: int = 0) -> list[Ranking]:
     """Ranking 0 and the ranking after every round of the season, in order.
 
     Without points, each standing's per-round points are left empty: the order, values and
-    totals are the same, and pairing needs nothing more.
+    totals are the same, and pairing needs nothing more. With `since`, only rankings `since`..k
+    are built (ranking j is computed from rounds 1..j only, so the earlier ones are those of
+    any season that differs from this one from round `since` on).
     """
-    return _Calculator(season, with_points).rankings()
+    return _Calculator(season, with_points).rankings(since=since)
 
 
 def last_ranking(season: Season) -> Ranking:
@@ -133,8 +135,8 @@ class _Calculator:
                 )
             self.rounds.append(forms)
 
-    def rankings(self, last_only: bool = False) -> list[Ranking]:
-        return [self._ranking(*state) for state in self.states(last_only)]
+    def rankings(self, last_only: bool = False, since: int = 0) -> list[Ranking]:
+        return [self._ranking(*state) for state in self.states(last_only) if state[0] >= since]
 
     def states(self, last_only: bool = False) -> Iterator[State]:
         """Each ranking's state as it is computed: (k, order, totals, valuation, values of the

@@ -312,6 +312,18 @@ class Competition(models.Model):
         return {name: getattr(settings, name) for name in keizer.SETTING_NAMES}
 
 
+class ParticipantQuerySet(models.QuerySet):
+    def names(self) -> dict[int, str]:
+        """{key: name} of these participants, as `Participant.name` gives it, read as values
+        (a page's selects and sentences name some 150 players: no row objects)."""
+        return {
+            pk: member_name if member_id else guest_name
+            for pk, member_id, member_name, guest_name in self.values_list(
+                "pk", "member_id", "member__name", "guest_name"
+            )
+        }
+
+
 class Participant(models.Model):
     """A player in a competition: a member, or a guest (rapid only)."""
 
@@ -347,6 +359,8 @@ class Participant(models.Model):
         help_text=_("A–D by rating, fixed for the season."),
     )
 
+    objects = ParticipantQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
@@ -371,7 +385,7 @@ class Participant(models.Model):
         return reverse("competition:player", args=[self.pk])
 
     @property
-    def name(self) -> str:
+    def name(self) -> str:  # as values: `ParticipantQuerySet.names`
         return self.member.name if self.member_id else self.guest_name
 
     @property

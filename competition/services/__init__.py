@@ -25,7 +25,6 @@ from competition.services.guards import (
 )
 from competition.services.pairing import (
     Board,
-    check_seating,
     discard_draft,
     make_pairing,
     pairing_problems,
@@ -73,7 +72,6 @@ __all__ = [
     "OutOfDate",
     "absence_problems",
     "board_problems",
-    "check_seating",
     "claim_correction_mail",
     "closed_season_problems",
     "correct_rankings",

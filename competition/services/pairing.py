@@ -1,4 +1,4 @@
-"""The pairing of a round: the engine's draft, discarded, published; the seating checks."""
+"""The pairing of a round: the engine's draft, discarded, published."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from competition.models import (
     Game,
     Round,
 )
-from competition.seating import seating_problems
+from competition.seating import check_seating
 from competition.services.guards import CompetitionError, closed_season_problems, locked_round
 
 
@@ -151,39 +151,6 @@ def _publish_locked(round_: Round, now: datetime) -> bool:
     round_._change_reason = _("Pairing published")
     round_.save(update_fields=["published_at"])
     return True
-
-
-def check_seating(
-    round_: Round,
-    games: list[tuple[int, int]],
-    bye: int | None,
-    everyone: bool = True,
-    absent: list[int] | None = None,
-) -> list[str]:
-    """Problems with a seating of the round: nobody twice, nobody absent and seated, nobody
-    who has not joined yet, and with `everyone` also nobody present left out. `absent`
-    overrides the recorded absences (to check a form before it is saved); players away for a
-    team match (derived from the line-ups) count as absent unless they are seated."""
-    participants = {p.pk: p for p in round_.competition.participants.select_related("member")}
-    if absent is None:
-        absent = list(round_.absent_ids()) if round_.pk else []
-    seated = {player for game in games for player in game} | {bye}
-    absent = set(absent) | (_team_absent(round_) - seated)
-    present = [p.pk for p in participants.values() if p.joined_round <= round_.number]
-    names = {pk: p.name for pk, p in participants.items()}
-    not_joined = {
-        pk: p.joined_round for pk, p in participants.items() if p.joined_round > round_.number
-    }
-    return seating_problems(games, bye, absent, present if everyone else None, names, not_joined)
-
-
-def _team_absent(round_: Round) -> set[int]:
-    """Who is in a team match's line-up on the round's evening or the day after (DSC rule f),
-    whoever the stored draft seats: the caller checks its own seating."""
-    if round_.pk is None or round_.competition_id is None:
-        return set()
-    lineups = exchange.team_match_absences(round_.competition, [round_], games={round_.pk: []})
-    return {player for _round, player in lineups}
 
 
 def publication_problems(round_: Round) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -40,6 +41,29 @@ def recompute_rankings(competition: Competition, reason: str = "") -> bool:
 
 
 @transaction.atomic
+def recompute_after_results(
+    competition: Competition,
+    number: int,
+    changes: Mapping[tuple[int, int], tuple[str, str]],
+    reason: str = "",
+) -> bool:
+    """`recompute_rankings` after results of round `number` changed (`changes`: by the game's
+    (white key, black key), its result before and now). Ranking j is computed from rounds 1..j
+    only, so only rankings `number`.. can change: when the stored rankings are the engine's
+    of the data as it was before these results (their digest says so), only those are computed
+    and compared (`_update` with `since`); otherwise (a change held or not yet seen, a round
+    that may have stopped counting) every ranking, as `recompute_rankings` does."""
+    lock_competition(competition)
+    refuse_if_closed(competition)
+    inputs = exchange.read_inputs(competition)
+    before = exchange.inputs_before(inputs, number, changes)
+    stored = set(competition.rankings.values_list("inputs", flat=True).distinct())
+    if before is not None and stored == {before.digest}:
+        return _update(competition, inputs, reason, since=number)
+    return _update(competition, inputs, reason)
+
+
+@transaction.atomic
 def refresh_rankings(competition: Competition, reason: str = "") -> bool:
     """Recompute the snapshots if what the engine reads changed since they were computed
     (a result, an absence, a player, a setting or a team line-up, changed anywhere); True when
@@ -73,7 +97,11 @@ def correct_rankings(competition: Competition, reason: str, held_inputs: str) ->
 
 
 def _update(
-    competition: Competition, inputs: exchange.Inputs, reason: str, confirmed: bool = False
+    competition: Competition,
+    inputs: exchange.Inputs,
+    reason: str,
+    confirmed: bool = False,
+    since: int = 0,
 ) -> bool:
     """The one rule of the published record (issue 35: nothing published changes silently).
     The final rankings (ranking 0 once a round is paired, a round's ranking once its results
@@ -83,17 +111,21 @@ def _update(
     result entered on the evening then), leaves every final ranking as it is: the rankings
     that are not final follow, the competition is marked as holding a change for the
     arbiter (`Competition.held_since`: the start page says so, `ranking_changes` previews it,
-    `correct_rankings` stores it with the reason), and undoing it clears the mark."""
-    computed = _computed(inputs)
-    stored = exchange.stored_snapshots(competition)
+    `correct_rankings` stores it with the reason), and undoing it clears the mark.
+
+    With `since`, the caller knows the rankings before ranking `since` to be the engine's of
+    `inputs` already (`recompute_after_results`): only the later ones are computed, compared
+    and stored."""
+    computed = _computed(inputs, since)
+    stored = exchange.stored_snapshots(competition, since)
     corrections = _corrections(competition, computed, stored, timezone.now())
     held_since = _held(competition)[1]
     if corrections and not confirmed and (not reason or held_since):
-        _store_rankings(competition, inputs, computed, stored, reason, keep=corrections)
+        _store_rankings(competition, inputs, computed, stored, reason, corrections, since)
         _hold(competition, inputs.digest, held_since or timezone.now())
         logger.warning("a change to %s would correct published rankings: held", competition)
         return False
-    _store_rankings(competition, inputs, computed, stored, reason)
+    _store_rankings(competition, inputs, computed, stored, reason, since=since)
     return True
 
 
@@ -140,8 +172,8 @@ def ranking_changes(competition: Competition) -> list[RankingChange]:
     return changes
 
 
-def _computed(inputs: exchange.Inputs) -> list[exchange.Snapshot]:
-    return exchange.snapshots(compute_rankings(inputs.season), inputs)
+def _computed(inputs: exchange.Inputs, since: int = 0) -> list[exchange.Snapshot]:
+    return exchange.snapshots(compute_rankings(inputs.season, since=since), inputs)
 
 
 def _corrections(
@@ -185,6 +217,7 @@ def _store_rankings(
     stored: dict[int, exchange.Snapshot],
     reason: str = "",
     keep: set[int] = frozenset(),
+    since: int = 0,
 ) -> None:
     """Store the engine's rankings of `inputs`. Only the snapshots that differ from the stored
     ones are written anew (after a round's results, the ranking after that round and any it
@@ -193,7 +226,9 @@ def _store_rankings(
     reasons of its earlier corrections (the standings page says so, the ranking e-mail's
     readers are told once). The rankings in `keep` (final ones a held change would correct)
     stay as they are; then no snapshot gets the digest of `inputs`, so the worker's next pass
-    sees the data still differ, and finds it held."""
+    sees the data still differ, and finds it held. With `since`, `computed` and `stored` hold
+    the rankings from `since` on, and the earlier ones stay as they are (the caller knows them
+    up to date)."""
     now = timezone.now()
     changed = [
         snapshot
@@ -203,15 +238,16 @@ def _store_rankings(
     kept = {snapshot.after_round for snapshot in computed} - {s.after_round for s in changed}
     kept |= keep & set(stored)
     digest = "" if keep else inputs.digest
+    replaced = competition.rankings.filter(after_round__gte=since).exclude(after_round__in=kept)
     marks = {
         ranking.after_round: ranking
-        for ranking in competition.rankings.exclude(after_round__in=kept).only(
+        for ranking in replaced.only(
             "after_round", "corrected_at", "correction", "correction_mailed_at"
         )
     }
     final = _final(competition, marks, now)
     if set(stored) - kept:
-        competition.rankings.exclude(after_round__in=kept).delete()
+        replaced.delete()
     competition.rankings.update(inputs=digest, computed_at=now)
     rows = exchange.ranking_rows(competition, changed, digest)
     for ranking, _standings in rows:

@@ -19,14 +19,15 @@ from competition.models import (
     Round,
 )
 from competition.reports import Verdict, verdict_of
+from competition.seating import check_seating
 from competition.services.guards import CompetitionError, closed_season_problems, locked_round
-from competition.services.pairing import check_seating
-from competition.services.rankings import recompute_rankings
+from competition.services.rankings import recompute_after_results
 
 
 @transaction.atomic
 def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", user=None) -> int:
-    """Store results by game id and recompute the rankings; returns how many changed. A
+    """Store results by game id and recompute the rankings (those the round's results can
+    change: `recompute_after_results`); returns how many changed. A
     `reason` (the arbiter's, for a change after the provisional time) is kept in each changed
     game's history, with `user` as who changed it (else the request's user).
 
@@ -50,16 +51,18 @@ def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", u
     if problems:
         raise CompetitionError(problems)
     changed = []
+    was = {}  # (white, black): (before, now), for the rankings
     for game_id, result in results.items():
         game = games[game_id]
         if game.result != result:
+            was[game.white_id, game.black_id] = (game.result, result)
             game.result = result
             if reason:
                 game._change_reason = reason
             changed.append(game)
     if changed:  # one UPDATE and one history INSERT for all boards
         bulk_update_with_history(changed, Game, ["result"], default_user=user)
-        recompute_rankings(round_.competition, reason)
+        recompute_after_results(round_.competition, round_.number, was, reason)
     return len(changed)
 
 

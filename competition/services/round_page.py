@@ -16,8 +16,9 @@ from competition.models import (
     Participant,
     Round,
 )
+from competition.seating import check_seating
 from competition.services.guards import CompetitionError, OutOfDate, locked_round, refuse_if_closed
-from competition.services.pairing import Board, check_seating
+from competition.services.pairing import Board
 from competition.services.rankings import refresh_rankings
 
 # What the round page may change of a round that is not published yet.

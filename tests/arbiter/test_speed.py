@@ -1,7 +1,8 @@
-"""The arbiter's round pages do the same work for a big season as for a small one (their speed
-itself is measured by benchmarks/arbiter.py, never here): the queries of each step do not grow
-with the players and rounds, the pairing e-mails wait for the worker, and the writes done in
-bulk leave the same history and ranking snapshots as writing row by row did."""
+"""The arbiter's start page and round pages do the same work for a big season as for a small
+one (their speed itself is measured by benchmarks/arbiter.py and benchmarks/arbiter_cpu.py,
+never here): the queries of each step do not grow with the players and rounds, the pairing
+e-mails wait for the worker, and the writes done in bulk leave the same history and ranking
+snapshots as writing row by row did."""
 
 from datetime import timedelta
 
@@ -13,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from base.widgets import FastSelect
+from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from benchmarks.keizer import generated_season
 from clubweek import worker
 from competition import exchange, services
@@ -198,6 +199,41 @@ def test_the_player_select_writes_what_djangos_select_writes():
         ours = FastSelect(choices=choices).render("games-0-white", value, attrs)
         django = forms.Select(choices=choices).render("games-0-white", value, attrs)
         assert ours == django, value
+        shared = FastSelect(choices=SharedChoices(choices)).render("games-0-white", value, attrs)
+        assert shared == django, value
     grouped = [("A", [(1, "een"), (2, "twee")]), (3, "drie")]
     ours = FastSelect(choices=grouped).render("bye", 2)
     assert ours == forms.Select(choices=grouped).render("bye", 2)
+
+
+def start_page_queries(client, name: str, players: int, rounds: int) -> int:
+    """The start page's queries with a season whose next round is in two days, its players
+    absent and present (the week's round with its absences, the phoning member's list)."""
+    first_evening = timezone.localdate() - timedelta(weeks=rounds) + timedelta(days=2)
+    competition = make_competition(make_season(first_evening, name=name))
+    played = generated_season(players, rounds, rounds_per_period=7, seed=3)
+    services.load_season(competition, played, first_evening, timezone.now())
+    round_ = Round.on_evening(competition, rounds + 1, first_evening + timedelta(weeks=rounds))
+    round_.save()
+    for participant in competition.participants.order_by("pk")[: players // 4]:
+        services.record_absence(round_, participant, "excused")
+    page = client.get("/beheer/").content.decode()
+    assert f"Ronde {rounds + 1}" in page, page[:3000]
+    count = count_queries(lambda: client.get("/beheer/"))
+    competition.season.delete()
+    return count
+
+
+def test_the_start_page_does_not_grow_with_the_season(arbiter_client, db):
+    small = start_page_queries(arbiter_client, "klein", 10, 3)
+    assert start_page_queries(arbiter_client, "groot", 40, 27) == small
+
+
+def test_the_rows_inputs_write_what_djangos_inputs_write():
+    attrs = {"id": "id_games-0-id", "disabled": True, "data-x": 'a"b<'}
+    for value in (None, "", 0, 17, 'O\'Neill & <Zn> "junior"', mark_safe("<b>veilig</b>")):
+        ours = FastHiddenInput().render("games-0-id", value, attrs)
+        assert ours == forms.HiddenInput().render("games-0-id", value, attrs), value
+    for value in (None, "", False, True, "on"):
+        ours = FastCheckboxInput().render("games-0-DELETE", value, attrs)
+        assert ours == forms.CheckboxInput().render("games-0-DELETE", value, attrs), value

@@ -255,3 +255,22 @@ def test_a_draft_dropped_by_a_cancellation_is_named_on_the_start_page_and_in_the
     services.make_pairing(paired_round_4)
     with time_machine.travel(at(12, 10), tick=False):
         assert "conceptindeling is vervallen" not in start_page(arbiter_client)
+
+
+def test_the_member_who_phones_is_chosen_from_the_active_members(arbiter_client, round_4):
+    from members.models import Member
+
+    Member.objects.create(name="Zee & Zoon <jr>")
+    Member.objects.filter(name="Jansen").update(is_active=False)
+    page = start_page(arbiter_client)
+    select = page.split('<select id="week-member"')[1].split("</select>")[0]
+    entities = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+    expected = [
+        f'<option value="{pk}">{"".join(entities.get(c, c) for c in name)}</option>'
+        for pk, name in Member.objects.filter(is_active=True)
+        .order_by("name")
+        .values_list("pk", "name")
+    ]
+    assert select.split("</option>", 1)[1].strip().startswith(expected[0])
+    assert "".join(expected) in select and "Jansen" not in select
+    assert len(expected) > 5

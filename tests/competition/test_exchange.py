@@ -100,3 +100,12 @@ def test_the_digest_changes_with_the_engines_rules_version(example_competition, 
     before = exchange.read_inputs(example_competition).digest
     monkeypatch.setattr(exchange, "RULES_VERSION", RULES_VERSION + 1)
     assert exchange.read_inputs(example_competition).digest != before
+
+
+def test_the_names_as_values_are_the_participants_names(example_competition):
+    competition = example_competition
+    guest = competition.participants.create(guest_name="Gast Oosterhuis", initial_position=99)
+    names = competition.participants.names()
+    every = list(competition.participants.select_related("member"))
+    assert names == {p.pk: p.name for p in every} and names[guest.pk] == "Gast Oosterhuis"
+    assert list(names) == [p.pk for p in every]  # in the participants' order
