@@ -15,6 +15,7 @@ BENCHMARKS = [
     "benchmarks.site",
     "benchmarks.arbiter",
     "benchmarks.what_if",
+    "benchmarks.mail",
     "benchmarks.rapid_evening",
     "benchmarks.load",
     "benchmarks.fair_use",
