@@ -16,6 +16,7 @@ BENCHMARKS = [
     "benchmarks.arbiter",
     "benchmarks.arbiter_cpu",
     "benchmarks.what_if",
+    "benchmarks.mail",
     "benchmarks.rapid_evening",
     "benchmarks.load",
     "benchmarks.fair_use",

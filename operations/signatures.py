@@ -62,8 +62,15 @@ class SignedMIME:
 
 
 class OutgoingMessage(EmailMultiAlternatives):
-    """The message as the worker delivers it: signed when the club has a DKIM key."""
+    """The message as the worker delivers it: signed when the club has a DKIM key. Built and
+    signed once, on the first `message()`: the worker builds it before sending (a header that
+    cannot be written fails that message only), and the backend then sends those same bytes
+    instead of building and signing it again. Its parts are not to change after that."""
+
+    _built = None
 
     def message(self):
-        mime = super().message()
-        return SignedMIME(mime) if settings.DKIM_PRIVATE_KEY_FILE else mime
+        if self._built is None:
+            mime = super().message()
+            self._built = SignedMIME(mime) if settings.DKIM_PRIVATE_KEY_FILE else mime
+        return self._built
