@@ -35,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.report import Report, cpu_ms, process_cpu_ms
-from competition.keizer import output, season_file
+from competition.keizer import season_file
 from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Absence, Game, Player, Result, Round, Season, Settings
@@ -158,8 +158,6 @@ def compiled_speed(report: Report, folder: Path, big: Season) -> None:
     figure beside it when a build is given (see the module's docstring)."""
     report.note("the standings command against FreeKeizer -O2 (C++); the interpreter alone:")
     report.note(f"  `python -c pass` takes {process_cpu_ms([sys.executable, '-c', 'pass']):.0f} ms")
-    writer = "compiled (_standings.c)" if output._standings else "Python's (not built!)"
-    report.note(f"  the standings document's writer: {writer}")
     seasons = {
         "200x60": (big, TARGETS["200x60 FreeKeizer -O2"]),
         "40x28": (generated_season(40, 28, rounds_per_period=7, seed=1), TARGETS["40x28 command"]),
