@@ -6,18 +6,11 @@
 FROM python:3.11-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
-# A C compiler for the standings command's writer (competition/keizer/_standings.c).
-# hadolint ignore=DL3008
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && rm -rf /var/lib/apt/lists/*
-COPY pyproject.toml setup.py ./
-COPY competition/keizer/_standings.c competition/keizer/
-# Install the dependencies only; the application runs from /app. Compile the writer in place.
+COPY pyproject.toml ./
+# Install the dependencies only; the application runs from /app.
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
     && python -m venv /venv \
-    && /venv/bin/pip install -r requirements.txt \
-    && python setup.py build_ext --inplace
+    && /venv/bin/pip install -r requirements.txt
 
 FROM python:3.11-slim-bookworm
 ENV PATH=/venv/bin:$PATH \
@@ -36,12 +29,9 @@ COPY --from=build /venv /venv
 WORKDIR /app
 # The whole build context: what is not the application is left out by .dockerignore.
 COPY . .
-COPY --from=build /src/competition/keizer/*.so competition/keizer/
-# Static files are collected and the code compiled at build time (settings need some values);
-# the build fails if the standings writer did not compile (the command would be 2x slower).
+# Static files are collected and the code compiled at build time (settings need some values).
 RUN SECRET_KEY=collectstatic-only-not-a-secret-and-never-used-to-sign-anything ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \
-    && python -m compileall -q /app \
-    && python -c "import competition.keizer._standings"
+    && python -m compileall -q /app
 USER 10001
 EXPOSE 8000
 CMD ["sh", "-c", "exec gunicorn dsc_site.wsgi --bind 0.0.0.0:${PORT} --workers 3 --no-control-socket --access-logfile -"]

@@ -17,14 +17,13 @@ install: $(INSTALLED)
 which-python:
 	@echo "$(PYTHON)"
 
-$(INSTALLED): pyproject.toml setup.py competition/keizer/_standings.c package-lock.json
+$(INSTALLED): pyproject.toml package-lock.json
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (none found on the PATH)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	@# editable_mode=compat: the project is on the path through a one-line .pth. The default
 	@# mode's import hook costs every process, `python -m competition.keizer` too, some 25 ms
-	@# of start-up (pathlib, importlib.util, fnmatch, re). It also compiles the standings
-	@# command's writer in place (setup.py; optional: without a C compiler, Python writes).
+	@# of start-up (pathlib, importlib.util, fnmatch, re).
 	$(BIN)/pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
 	@# Test tools from the npm registry (axe-core), pinned by package-lock.json; never served.
 	@if command -v npm >/dev/null; then npm ci --silent --no-audit --no-fund; \

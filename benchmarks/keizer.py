@@ -9,13 +9,14 @@
 3. Pairing: 200 present players late in a 28-round period (20 rounds of history, each player has
    met 20 others, mostly the neighbours in the ranking: the hard case for backtracking).
    Target: under 0.2 s.
-4. Compiled speed (issue 28): the whole standings command on the plain 200x60 season at most
-   0.105 s of CPU, what FreeKeizer (the C++ Keizer program) compiled with -O2 took, and on a
-   club's 40x28 season under 0.03 s. FreeKeizer is never part of the project: to see it beside
-   ours, build it under /tmp and give the command that runs it on the same season, in its own
-   input format, in FREEKEIZER_200X60 and FREEKEIZER_40X28 (split as a shell splits words, e.g.
-   FREEKEIZER_200X60="/tmp/freekeizer/build/freekeizer /tmp/freekeizer/200x60.txt"); the two
-   commands then run in turn and the line gives their paired ratio.
+4. The standings command on the plain 200x60 season and on a club's 40x28 season, as
+   information (no target: issue 28's target for the command's speed, FreeKeizer -O2's time,
+   was withdrawn with the C writer in issue 36; no one waits for the command, the site computes
+   in-process). FreeKeizer (the C++ Keizer program) is never part of the project: to see it
+   beside ours, build it under /tmp and give the command that runs it on the same season, in
+   its own input format, in FREEKEIZER_200X60 and FREEKEIZER_40X28 (split as a shell splits
+   words, e.g. FREEKEIZER_200X60="/tmp/freekeizer/build/freekeizer /tmp/freekeizer/200x60.txt");
+   the two commands then run in turn and the line gives both figures and their paired ratio.
 
 Each is measured in-process (best of several runs) and as the whole command
 `python -m competition.keizer standings|pair FILE` (best of several processes). Exits 1 when a
@@ -35,7 +36,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.report import Report, cpu_ms, process_cpu_ms
-from competition.keizer import output, season_file
+from competition.keizer import season_file
 from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Absence, Game, Player, Result, Round, Season, Settings
@@ -45,8 +46,6 @@ TARGETS = {
     "pair": 0.2,
     "200x60": 0.15,
     "200x60 command": 0.3,
-    "200x60 FreeKeizer -O2": 0.105,
-    "40x28 command": 0.03,
 }
 LINEAR = 2.5  # 400 players may take at most this many times as long as 200
 
@@ -141,7 +140,7 @@ def run(report: Report) -> None:
             LINEAR,
             unit="x",
         )
-        compiled_speed(report, Path(folder), big)
+        command_speed(report, Path(folder), big)
         path = Path(folder) / "pair.json"
         path.write_text(season_file.dumps(pairing_season), encoding="utf-8")
         report.note(f"pair: 200 players, round 21 of a 28-round period, up to {met} meetings each")
@@ -153,36 +152,26 @@ def run(report: Report) -> None:
         report.at_most("pair, whole command", command_cpu_ms("pair", path), TARGETS["pair"] * 1000)
 
 
-def compiled_speed(report: Report, folder: Path, big: Season) -> None:
-    """The standings command against FreeKeizer -O2's time (issue 28), with FreeKeizer's own
-    figure beside it when a build is given (see the module's docstring)."""
-    report.note("the standings command against FreeKeizer -O2 (C++); the interpreter alone:")
+def command_speed(report: Report, folder: Path, big: Season) -> None:
+    """The standings command's CPU time, as information, with FreeKeizer's beside it when a
+    build is given (see the module's docstring)."""
+    report.note(
+        "the standings command (information, no target), and FreeKeizer -O2 (C++) if given:"
+    )
     report.note(f"  `python -c pass` takes {process_cpu_ms([sys.executable, '-c', 'pass']):.0f} ms")
-    writer = "compiled (_standings.c)" if output._standings else "Python's (not built!)"
-    report.note(f"  the standings document's writer: {writer}")
-    seasons = {
-        "200x60": (big, TARGETS["200x60 FreeKeizer -O2"]),
-        "40x28": (generated_season(40, 28, rounds_per_period=7, seed=1), TARGETS["40x28 command"]),
-    }
-    for name, (season, target) in seasons.items():
-        path = folder / f"compiled-speed-{name}.json"
+    seasons = {"200x60": big, "40x28": generated_season(40, 28, rounds_per_period=7, seed=1)}
+    for name, season in seasons.items():
+        path = folder / f"command-{name}.json"
         path.write_text(season_file.dumps(season), encoding="utf-8")
         ours = [sys.executable, "-m", "competition.keizer", "standings", str(path)]
         theirs = os.environ.get(f"FREEKEIZER_{name.upper()}")
         if theirs:
             figure, freekeizer, ratio = paired_cpu_ms(ours, shlex.split(theirs))
-            report.at_most(
-                f"{name}, whole command (issue 28)",
-                figure,
-                target * 1000,
-                ratio=f"FreeKeizer {freekeizer:.0f} ms in the same run; ours / its {ratio:.2f}",
-            )
+            beside = f"FreeKeizer {freekeizer:.0f} ms in the same run; ours / its {ratio:.2f}"
         else:
-            report.at_most(
-                f"{name}, whole command (issue 28)",
-                command_cpu_ms("standings", path),
-                target * 1000,
-            )
+            figure, beside = command_cpu_ms("standings", path), f"FREEKEIZER_{name.upper()} not set"
+        shown = f"{figure:.0f} ms"  # in the column of the lines with a target
+        report.note(f"  {name + ', whole command':<50} {shown:>12}  information ({beside})")
 
 
 def paired_cpu_ms(ours: list[str], theirs: list[str], runs: int = 9) -> tuple[float, float, float]:

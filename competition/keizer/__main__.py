@@ -34,9 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if command == "standings":
-        from .output import standings_bytes
+        from .output import standings_json
+        from .ranking import compute_rankings
 
-        sys.stdout.buffer.write(standings_bytes(season))
+        sys.stdout.buffer.write(standings_json(season, compute_rankings(season)).encode())
         sys.stdout.buffer.write(b"\n")
         return 0
     import json

@@ -1,23 +1,16 @@
 """The JSON documents the command line prints (`season-format.md`, "Commands").
 
 `standings_json` writes the standings document's text directly, the exact bytes of
-`json.dumps(standings_document(...), ensure_ascii=False)` without building the six-megabyte
-tree of dicts and floats first. `standings_bytes`, what the command prints, has the same text
-written by `_standings.c` where that was built (`make install`): the compiled twin of
-`standings_json`, held to the same bytes by the tests.
+`json.dumps(document, ensure_ascii=False)` without building the six-megabyte tree of dicts and
+floats first (the tests hold it to that: `reference.standings_document`). It is the document's
+one writer.
 """
 
 from __future__ import annotations
 
 from json.encoder import encode_basestring
 
-from .amounts import AmountTexts, exact_text, rounded
-from .ranking import compute_rankings, states_and_terms
-
-try:
-    from . import _standings
-except ImportError:  # not built (no C compiler where it was installed): Python writes it
-    _standings = None
+from .amounts import AmountTexts
 
 TYPE_CHECKING = False  # `typing` is imported for the type checker only (season_file.py)
 if TYPE_CHECKING:
@@ -28,30 +21,9 @@ if TYPE_CHECKING:
     from .season import Player, Season
 
 
-def standings_document(season: Season, rankings: list[Ranking]) -> dict[str, Any]:
-    names = {player.id: player.name for player in season.players}
-    return {
-        "rankings": [
-            [
-                {
-                    "rank": standing.rank,
-                    "id": standing.player_id,
-                    "name": names[standing.player_id],
-                    "value": standing.value,
-                    "total": rounded(standing.total_units, standing.unit),
-                    "total_exact": exact_text(standing.total_units, standing.unit),
-                    "points": [rounded(p, standing.unit) for p in standing.points_units],
-                    "points_exact": [exact_text(p, standing.unit) for p in standing.points_units],
-                }
-                for standing in ranking.standings
-            ]
-            for ranking in rankings
-        ]
-    }
-
-
 def standings_json(season: Season, rankings: list[Ranking]) -> str:
-    """The text of `json.dumps(standings_document(season, rankings), ensure_ascii=False)`.
+    """The standings document of these rankings, as `json.dumps(..., ensure_ascii=False)`
+    would write it.
 
     Most players' points in a ranking are those of the ranking before plus the new round
     (their values and their opponents' did not change), so their lists are written by adding
@@ -98,34 +70,6 @@ def standings_json(season: Season, rankings: list[Ranking]) -> str:
 def _who(player: Player) -> str:
     """A row's `"id": ..., "name": ...`."""
     return f'"id": {encode_basestring(player.id)}, "name": {encode_basestring(player.name)}'
-
-
-def standings_bytes(season: Season) -> bytes:
-    """The standings document as the command prints it (UTF-8), compiled where it can be."""
-    if _standings is not None:
-        try:
-            return compiled_standings(season)
-        except OverflowError:  # an amount beyond 64 bits: Python's integers have no bound
-            pass
-    return standings_json(season, compute_rankings(season)).encode()
-
-
-def compiled_standings(season: Season) -> bytes:
-    """`standings_json(season, compute_rankings(season))` in UTF-8, written by `_standings.c`
-    from the rankings' states (Python computes them; C multiplies out and writes the points).
-    """
-    states, terms = states_and_terms(season)
-    amounts = AmountTexts(terms.unit)
-    return _standings.document(
-        [_who(player).encode() for player in season.players],
-        terms.position_values,
-        terms.factors,
-        terms.targets,
-        terms.extra,
-        [(k, order, totals, values) for k, order, totals, _, values, _, _ in states],
-        amounts.rounded,
-        amounts.exact,
-    )
 
 
 def pairing_document(pairing: Pairing) -> dict[str, Any]:

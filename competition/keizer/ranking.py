@@ -13,7 +13,6 @@ met them change, so a full re-valuation costs little more than sorting.
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Iterator
 from fractions import Fraction
 from math import lcm
 from operator import mul
@@ -23,8 +22,6 @@ from .season import SHARE_SETTINGS, Season
 from .values import value_at
 
 MAX_REVALUATIONS = 100
-# (k, order, totals, valuation, values by player, passes, oscillation) of ranking k
-State = tuple[int, list[int], list[int], list[int], list[int], int, bool]
 _new = tuple.__new__  # a named tuple made without its keyword-handling `__new__`
 
 
@@ -81,27 +78,6 @@ def last_ranking(season: Season) -> Ranking:
     return _Calculator(season, with_points=False).rankings(last_only=True)[-1]
 
 
-class Terms(namedtuple("Terms", "unit position_values factors targets extra")):
-    """A season's rankings in integer form, as `output.compiled_standings` reads them.
-
-    unit: int; position_values: list[int], the value of every 0-based position; factors,
-    targets, extra: per player (in the season's order), per round: the points of round r are
-    `factors[i][r] × value of targets[i][r]`, plus `extra[i].get(r, 0) × own value`.
-    """
-
-    __slots__ = ()
-
-
-def states_and_terms(season: Season) -> tuple[list[State], Terms]:
-    """Every ranking's state (see `_Calculator.states`) and the terms of everyone's points:
-    what `compute_rankings` builds its standings from, without building them."""
-    calculator = _Calculator(season)
-    states = list(calculator.states())
-    return states, Terms(
-        calculator.unit, calculator.values, calculator.factors, calculator.targets, calculator.extra
-    )
-
-
 class _Calculator:
     """Holds the season in integer form: per player, the linear form of their points."""
 
@@ -136,13 +112,6 @@ class _Calculator:
             self.rounds.append(forms)
 
     def rankings(self, last_only: bool = False, since: int = 0) -> list[Ranking]:
-        return [self._ranking(*state) for state in self.states(last_only) if state[0] >= since]
-
-    def states(self, last_only: bool = False) -> Iterator[State]:
-        """Each ranking's state as it is computed: (k, order, totals, valuation, values of the
-        valuation by player, passes, oscillation). The lists are not changed afterwards; the
-        per-round terms (`factors`, `targets`, `extra`) hold rounds 1..k when state k is
-        yielded and grow after it."""
         n = len(self.ids)
         unit, values, start = self.unit, self.values, self.start
         self.own_weight = [unit] * n  # the player's own value counts once, plus round weights
@@ -166,8 +135,9 @@ class _Calculator:
         for i, value in zip(order, values, strict=False):
             totals[i] = value * unit + start[i]
         last = len(self.rounds)
-        if not last_only or last == 0:
-            yield 0, order, totals, order, self._values_of(order), 1, False
+        result = []
+        if (not last_only or last == 0) and since == 0:
+            result.append(self._ranking(0, order, totals, order, self._values_of(order), 1, False))
 
         for k in range(1, last + 1):
             self._add_round(k - 1)
@@ -191,8 +161,11 @@ class _Calculator:
                     break
                 seen.add(tuple(order))
                 valuation = order
-            if not last_only or k == last:
-                yield k, order, totals, valuation, self.current, passes, oscillation
+            if (not last_only or k == last) and k >= since:
+                result.append(
+                    self._ranking(k, order, totals, valuation, self.current, passes, oscillation)
+                )
+        return result
 
     def _add_round(self, r: int) -> None:
         own_weight, part, current = self.own_weight, self.opponent_part, self.current

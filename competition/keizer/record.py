@@ -7,8 +7,8 @@ and attendance, not here). A win scores 1, a draw ½, a loss 0.
 
 from __future__ import annotations
 
-from collections import Counter, namedtuple
-from collections.abc import Iterable, Mapping
+from collections import namedtuple
+from collections.abc import Mapping
 from fractions import Fraction
 
 from .scoring import Outcome
@@ -39,8 +39,3 @@ def record_of(counts: Mapping[Outcome, int]) -> Record:
     return Record(
         counts.get(Outcome.WIN, 0), counts.get(Outcome.DRAW, 0), counts.get(Outcome.LOSS, 0)
     )
-
-
-def tally(outcomes: Iterable[Outcome]) -> Record:
-    """The record of a player's outcomes (of any rounds; only games played count)."""
-    return record_of(Counter(outcomes))

@@ -6,6 +6,8 @@ tests/browser/test_security.py)."""
 
 from pathlib import Path
 
+import pytest
+
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 MISSING = "axe-core is not installed (make install runs `npm ci`; .ci/run does too)"
@@ -25,7 +27,11 @@ def axe_on_every_page(page) -> None:
 
 
 def violations(page) -> list[str]:
-    """Every WCAG A/AA rule the open page breaks, with up to three of its elements."""
+    """Every WCAG A/AA rule the open page breaks, with up to three of its elements. Without
+    axe-core (no npm where `make install` ran) the test is skipped here, having checked what
+    came before: `make test` passes on a machine with Python and make alone."""
+    if not AXE.exists():
+        pytest.skip(MISSING)
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     return page.evaluate(RUN, WCAG)

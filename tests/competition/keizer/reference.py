@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import floor
 
 from competition.keizer.season import Season
 
@@ -105,3 +106,32 @@ def reference_rankings(season: Season) -> list[ReferenceRanking]:
             valuation = order
         rankings.append(ReferenceRanking(order, totals, points, valuation, oscillation))
     return rankings
+
+
+def standings_document(season: Season) -> dict:
+    """The `standings` command's document (docs/keizer.md, "Command line") as a tree of plain
+    values, from the reference rankings: `json.dumps(..., ensure_ascii=False)` of it is the
+    text the engine's writer must print."""
+    names = {p.id: p.name for p in season.players}
+
+    def rounded(amount: Fraction) -> float:  # two decimals, halves up
+        return floor(amount * 100 + Fraction(1, 2)) / 100
+
+    return {
+        "rankings": [
+            [
+                {
+                    "rank": position,
+                    "id": player,
+                    "name": names[player],
+                    "value": value(position, season),
+                    "total": rounded(ranking.totals[player]),
+                    "total_exact": str(ranking.totals[player]),
+                    "points": [rounded(p) for p in ranking.points[player]],
+                    "points_exact": [str(p) for p in ranking.points[player]],
+                }
+                for position, player in enumerate(ranking.order, 1)
+            ]
+            for ranking in reference_rankings(season)
+        ]
+    }

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from competition.keizer import season_file
 from competition.keizer.ranking import compute_rankings
-from competition.keizer.values import value_at, values_floor_reached
+from competition.keizer.values import value_at
 
 
 def season(players, rounds, **settings):
@@ -39,7 +39,6 @@ def test_ties_keep_the_order_of_the_valuation_ranking():
 def test_values_never_drop_below_one():
     settings = season([{"id": "a"}], [], top_value=3).settings
     assert [value_at(position, settings) for position in range(1, 6)] == [3, 2, 1, 1, 1]
-    assert values_floor_reached(4, settings) and not values_floor_reached(3, settings)
     ranking = compute_rankings(season([{"id": x} for x in "abcde"], [], top_value=3))[0]
     assert [s.value for s in ranking.standings] == [3, 2, 1, 1, 1]
 

@@ -71,7 +71,8 @@ IMPORT_PROBE = """
 import sys
 from competition.keizer import attendance, colours, output, pairing, ranking, record, scoring
 from competition.keizer import season_file
-output.standings_bytes(season_file.loads(open(sys.argv[1], encoding="utf-8").read()))
+season = season_file.loads(open(sys.argv[1], encoding="utf-8").read())
+output.standings_json(season, ranking.compute_rankings(season))
 print(",".join(m for m in ("dataclasses", "inspect", "typing") if m in sys.modules) or "none")
 """
 
