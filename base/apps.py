@@ -10,7 +10,8 @@ class BaseConfig(AppConfig):
     verbose_name = "DSC"
 
     def ready(self):
-        from base import fair_use, page_cache
+        from base import admin_deletion, fair_use, page_cache
 
+        admin_deletion.connect()
         page_cache.connect()
         fair_use.connect()
