@@ -244,7 +244,13 @@ def test_the_rows_inputs_write_what_djangos_inputs_write():
 # The queries of a page, the session's and the account's included: fixed numbers, whatever
 # the season's size, so that a query per row coming back fails here (the pages' CPU time is
 # measured by benchmarks/arbiter_cpu.py).
+START_PAGE_QUERIES = 25
 ROUND_PAGE_QUERIES = 14
+
+
+def test_the_start_page_makes_a_fixed_number_of_queries(arbiter_client, db):
+    for name, players, rounds in (("klein", 10, 3), ("groot", 40, 27)):
+        assert start_page_queries(arbiter_client, name, players, rounds) <= START_PAGE_QUERIES
 
 
 def test_the_round_pages_make_a_fixed_number_of_queries(arbiter_client, db):
