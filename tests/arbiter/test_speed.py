@@ -244,7 +244,7 @@ def test_the_rows_inputs_write_what_djangos_inputs_write():
 # The queries of a page, the session's and the account's included: fixed numbers, whatever
 # the season's size, so that a query per row coming back fails here (the pages' CPU time is
 # measured by benchmarks/arbiter_cpu.py).
-START_PAGE_QUERIES = 25
+START_PAGE_QUERIES = 23
 ROUND_PAGE_QUERIES = 14
 
 
