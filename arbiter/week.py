@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib import admin, messages
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
@@ -39,31 +40,36 @@ def this_week(now: datetime) -> dict:
     with their stage and who is absent, open team-match claims, missing results, and when the
     worker (which publishes the pairing) was last seen."""
     today = timezone.localdate(now)
-    competitions = Competition.objects.current(today)
-    competition = competitions.following_the_club_week().first()
+    competitions = list(Competition.objects.current(today))  # the current season's, in order
+    competition = next((c for c in competitions if c.follows_the_club_week), None)
     rounds = []
     claims = []
     to_decide = []
     if competition is not None:
         week = list(competition.rounds.this_week(today).with_result_counts().order_by("number"))
         team = exchange.team_match_absences(competition, week)
-        names = {
-            p.pk: p.name
-            for p in competition.participants.filter(
-                pk__in=[participant for _round, participant in team]
-            ).select_related("member")
-        }
+        names = (
+            {
+                p.pk: p.name
+                for p in competition.participants.filter(
+                    pk__in=[participant for _round, participant in team]
+                ).select_related("member")
+            }
+            if team
+            else {}
+        )
+        # The players' names as `Participant.name` gives them, read with the rows.
         absences = (
             Absence.objects.filter(round__in=week)
-            .select_related("participant__member")
+            .annotate(participant_name=name_of("participant"))
             .order_by("participant__member__name", "participant__guest_name")
         )
-        forfeits = Game.objects.filter(
-            round__in=week, result__in=list(Game.DEFAULTERS)
-        ).select_related("white__member", "black__member")
+        forfeits = Game.objects.filter(round__in=week, result__in=list(Game.DEFAULTERS)).annotate(
+            white_name=name_of("white"), black_name=name_of("black")
+        )
         for round_ in week:
             defaulted = sorted(  # cancelled after publication, or did not come
-                (game.white if player == game.white_id else game.black).name
+                game.white_name if player == game.white_id else game.black_name
                 for game in forfeits
                 if game.round_id == round_.pk
                 for player in game.defaulters()
@@ -96,22 +102,25 @@ def this_week(now: datetime) -> dict:
             )
         claims = exchange.open_team_claims(competition)
         to_decide = reports.games_to_decide(competition, now)
-    missing = (
-        Round.objects.filter(competition__in=competitions)
+    # Rounds of the current season's competitions (read above: each round names its own).
+    by_pk = {c.pk: c for c in competitions}
+    missing = list(
+        Round.objects.filter(competition__in=list(by_pk))
         .missing_results(today)
         .with_result_counts()
-        .select_related("competition__season")
-        .order_by("date", "competition")
+        .order_by("date", "competition__kind")  # one season: the competitions' own order
     )
+    for round_ in missing:
+        round_.competition = by_pk[round_.competition_id]
     worker = WorkerHeartbeat.objects.status(now)
     return {
         "show_week": True,
         "week_competition": competition,
-        "rapid_competition": competitions.paired_on_the_evening().first(),
+        "rapid_competition": next((c for c in competitions if c.pairs_on_the_evening), None),
         "week_rounds": rounds,
         "team_claims": claims,
         "to_decide": to_decide,
-        "missing_results": list(missing),
+        "missing_results": missing,
         "member_options": member_options(Member.objects.active().order_by("name")),
         "stages": Round.Stage,
         "lost_by_default": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
@@ -126,13 +135,19 @@ def this_week(now: datetime) -> dict:
     }
 
 
+def name_of(participant: str) -> Coalesce:
+    """A participant's name as `Participant.name` gives it (the member's, else the guest's),
+    from a row that refers to it: no participant or member objects for a sentence."""
+    return Coalesce(f"{participant}__member__name", f"{participant}__guest_name")
+
+
 def member_options(members) -> str:
     """The phoning member's select's options, one per active member: written here, as the
     template wrote them, in a tenth of its time (some 150 members)."""
     return mark_safe(
         "".join(
-            f'<option value="{member.pk}">{escape(member.name)}</option>'
-            for member in members.only("pk", "name")
+            f'<option value="{pk}">{escape(name)}</option>'
+            for pk, name in members.values_list("pk", "name")
         )
     )
 

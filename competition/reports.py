@@ -85,6 +85,8 @@ def reported_game(game: Game, reports: Iterable[ResultReport]) -> ReportedGame:
 def reported_games(games: Iterable[Game]) -> dict[int, ReportedGame]:
     """Each game with its players' reports, by game id (one query)."""
     games = list(games)
+    if not games:
+        return {}  # most evenings: nothing to ask the players' reports of
     reports: dict[int, list[ResultReport]] = {game.pk: [] for game in games}
     for report in ResultReport.objects.filter(game__in=games).select_related(
         "reported_by", "participant__member"

@@ -3,6 +3,7 @@ under the name the arbiter reads in /beheer/ (axes ships no Dutch)."""
 
 from axes.apps import AppConfig as AxesAppConfig
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.utils.translation import gettext_lazy as _
 
 
@@ -10,6 +11,14 @@ class SiteConfig(AppConfig):
     name = "dsc_site"
     verbose_name = "DSC"
     default = True
+
+
+class ClubAdminConfig(admin_apps.AdminConfig):
+    """Django's admin, its site `dsc_site.admin_site.ClubAdminSite` (the list of models made
+    once per request and written once per distinct list)."""
+
+    default_site = "dsc_site.admin_site.ClubAdminSite"
+    default = False
 
 
 class LoginLockoutsConfig(AxesAppConfig):

@@ -92,7 +92,7 @@ elif len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
     )
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "dsc_site.apps.ClubAdminConfig",  # django.contrib.admin, its site ours
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

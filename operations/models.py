@@ -172,8 +172,24 @@ class OutgoingMailQuerySet(models.QuerySet):
         return self.filter(state=OutgoingMail.State.WAITING, tries__gt=0)
 
     def status(self, now: datetime) -> MailStatus:
-        """While the server does not take mail, everything waiting is held up with it."""
-        tried = self.held_up().order_by("created_at", "pk").first()
+        """While the server does not take mail, everything waiting is held up with it. One
+        query says which kinds of trouble there are (most of the time none): only those are
+        read."""
+        State = OutgoingMail.State
+        present = set(
+            self.filter(
+                models.Q(state=State.WAITING, tries__gt=0)
+                | models.Q(state__in=(State.FAILED, State.MAYBE_DELIVERED))
+            )
+            .order_by()
+            .values_list("state", flat=True)
+            .distinct()
+        )
+        tried = (
+            self.held_up().order_by("created_at", "pk").first()
+            if State.WAITING in present
+            else None
+        )
         waiting = self.filter(state=OutgoingMail.State.WAITING)
         oldest = waiting.order_by("created_at", "pk").first() if tried else None
         return MailStatus(
@@ -181,8 +197,10 @@ class OutgoingMailQuerySet(models.QuerySet):
             held_up_since=oldest.created_at if oldest else None,
             last_error=tried.last_error if tried else "",
             late=oldest is not None and now - oldest.created_at > MAIL_LATE_AFTER,
-            failed=list(self.failed()[:20]),
-            maybe_delivered=list(self.maybe_delivered()[:20]),
+            failed=list(self.failed()[:20]) if State.FAILED in present else [],
+            maybe_delivered=(
+                list(self.maybe_delivered()[:20]) if State.MAYBE_DELIVERED in present else []
+            ),
         )
 
     def to_address_since(self, kind: str, address: str, since: datetime):

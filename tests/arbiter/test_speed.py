@@ -9,11 +9,13 @@ from datetime import timedelta
 from django import forms
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
+from arbiter.rounds import absence_rows
 from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from benchmarks.keizer import generated_season
 from clubweek import worker
@@ -237,3 +239,44 @@ def test_the_rows_inputs_write_what_djangos_inputs_write():
     for value in (None, "", False, True, "on"):
         ours = FastCheckboxInput().render("games-0-DELETE", value, attrs)
         assert ours == forms.CheckboxInput().render("games-0-DELETE", value, attrs), value
+
+
+# The queries of a page, the session's and the account's included: fixed numbers, whatever
+# the season's size, so that a query per row coming back fails here (the pages' CPU time is
+# measured by benchmarks/arbiter_cpu.py).
+START_PAGE_QUERIES = 23
+ROUND_PAGE_QUERIES = 14
+
+
+def test_the_start_page_makes_a_fixed_number_of_queries(arbiter_client, db):
+    for name, players, rounds in (("klein", 10, 3), ("groot", 40, 27)):
+        assert start_page_queries(arbiter_client, name, players, rounds) <= START_PAGE_QUERIES
+
+
+def test_the_round_pages_make_a_fixed_number_of_queries(arbiter_client, db):
+    for name, players, rounds in (("klein", 10, 3), ("groot", 40, 27)):
+        round_ = season_with_next_round(name, players, rounds)
+        for participant in round_.competition.participants.order_by("pk")[: players // 4]:
+            services.record_absence(round_, participant, "excused")
+        steps = the_arbiters_steps(arbiter_client, round_)
+        pages = {step: steps[step] for step in ("round page", "draft page", "published page")}
+        assert max(pages.values()) <= ROUND_PAGE_QUERIES, pages
+
+
+def test_the_absences_rows_are_what_their_template_writes(arbiter_client, round_4):
+    round_ = round_4
+    for participant in round_.competition.participants.order_by("pk")[:3]:
+        services.record_absence(round_, participant, "excused")
+    page = arbiter_client.get(reverse("arbiter:round", args=[round_.pk]))
+    rows = page.context["absent"]
+    assert len(rows.forms) == 3
+    expected = "".join(render_to_string("arbiter/_absence_row.html", {"row": row}) for row in rows)
+    assert page.context["absence_rows"] == expected
+    assert expected in page.content.decode()
+    # A row sent with a mistake shows its error, as the template did.
+    form = rows.forms[0]
+    form.errors["participant"] = form.error_class(["Kies een speler."])
+    assert absence_rows(rows) == "".join(
+        render_to_string("arbiter/_absence_row.html", {"row": row}) for row in rows
+    )
+    assert "Kies een speler." in absence_rows(rows)
