@@ -4,35 +4,19 @@ received; a changed message or another key does not verify; without a key nothin
 Each message is signed once (issue 36): the worker's check that it can be written and the
 sending use the same signed bytes."""
 
-import base64
-import subprocess
-
 import dkim
 import pytest
 from django.utils import timezone
 
 from operations import outbox
 from operations.letters import Kind, Letter, send
+from tests.dkim_keys import key_pair
 from tests.mail_samples import one_of_each, smtp_server
 
 __all__ = ["one_of_each", "smtp_server"]
 
 SELECTOR = "dsc2026"
 DOMAIN = "dscdrachten.nl"
-
-
-def key_pair(folder, name: str) -> tuple[str, bytes]:
-    """A private key file and the DNS record (TXT) that publishes its public half."""
-    private = folder / f"{name}.pem"
-    subprocess.run(
-        ["openssl", "genrsa", "-out", str(private), "2048"], check=True, capture_output=True
-    )
-    public = subprocess.run(
-        ["openssl", "rsa", "-in", str(private), "-pubout", "-outform", "DER"],
-        check=True,
-        capture_output=True,
-    ).stdout
-    return str(private), b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
 
 
 def dns(record: bytes):
