@@ -6,7 +6,7 @@ Builds a 150-player competition in a throw-away SQLite database (or DATABASE_URL
 played (a generated season), the third paired by the engine with everyone present (75 boards)
 and published, each member with an address; the pairing's 150 e-mails are written to the outbox
 by the site's own code (`clubweek.pairing_mail.pairing`). A 2048-bit key is made for the run
-(openssl, in a temporary folder) and set as the club's DKIM key. None of that is timed.
+(tests/dkim_keys.py, in a temporary folder) and set as the club's DKIM key. None of that is timed.
 
 Timed: one call of `operations.outbox.deliver`, the worker's pass over the 150 rows (each row
 claimed, built into a message, signed, sent over SMTP and marked sent in its own transaction),

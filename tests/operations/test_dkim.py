@@ -219,3 +219,23 @@ def test_the_header_is_dkimpys_for_any_message(keys, data, at):
     header = ours(data, private, at)
     assert header == dkimpys(data, private, at)
     assert dkim.verify(header + data, dnsfunc=dns(record))
+
+
+def test_a_key_in_the_older_pkcs1_form_signs_too(settings, keys, tmp_path):
+    """`openssl genrsa` before OpenSSL 3 wrote "BEGIN RSA PRIVATE KEY" (PKCS#1), 3.0 writes
+    PKCS#8: a club's key of either kind signs."""
+    (private, record), _other = keys
+    key = serialization.load_pem_private_key(Path(private).read_bytes(), password=None)
+    older = tmp_path / "older.pem"
+    older.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.TraditionalOpenSSL,
+            serialization.NoEncryption(),
+        )
+    )
+    assert older.read_bytes().startswith(b"-----BEGIN RSA PRIVATE KEY-----")
+    settings.DKIM_PRIVATE_KEY_FILE = str(older)
+    settings.DKIM_SELECTOR, settings.DKIM_DOMAIN = SELECTOR, DOMAIN
+    data = b"From: dsc@dscdrachten.nl\r\nSubject: Proef\r\n\r\nTekst.\r\n"
+    assert dkim.verify(signatures.sign(data) + data, dnsfunc=dns(record))
