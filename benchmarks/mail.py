@@ -6,7 +6,7 @@ Builds a 150-player competition in a throw-away SQLite database (or DATABASE_URL
 played (a generated season), the third paired by the engine with everyone present (75 boards)
 and published, each member with an address; the pairing's 150 e-mails are written to the outbox
 by the site's own code (`clubweek.pairing_mail.pairing`). A 2048-bit key is made for the run
-(openssl, in a temporary folder) and set as the club's DKIM key. None of that is timed.
+(tests/dkim_keys.py, in a temporary folder) and set as the club's DKIM key. None of that is timed.
 
 Timed: one call of `operations.outbox.deliver`, the worker's pass over the 150 rows (each row
 claimed, built into a message, signed, sent over SMTP and marked sent in its own transaction),
@@ -19,7 +19,6 @@ key's public half.
 
 from __future__ import annotations
 
-import base64
 import socket
 import subprocess
 import sys
@@ -49,6 +48,7 @@ def run(report: Report) -> None:
     from members.models import Member
     from operations import outbox
     from operations.models import OutgoingMail
+    from tests.dkim_keys import key_pair
     from tests.processes import free_port
 
     from .keizer import generated_season
@@ -74,7 +74,7 @@ def run(report: Report) -> None:
     services.publish(round_, timezone.now())
 
     with tempfile.TemporaryDirectory(prefix="dsc-bench-mail-") as folder:
-        key, record = _key_pair(Path(folder))
+        key, record = key_pair(Path(folder))
         port = free_port()
         keep = ["-c", "benchmarks.mail.Keep", str(Path(folder) / "arrived")]
         server = subprocess.Popen(
@@ -140,20 +140,6 @@ class Keep:
         self.count += 1
         (self.folder / f"{self.count:04d}.eml").write_bytes(envelope.original_content)
         return "250 Message accepted for delivery"
-
-
-def _key_pair(folder: Path) -> tuple[str, bytes]:
-    """A 2048-bit private key file and the DNS record (TXT) of its public half."""
-    private = folder / "dkim.pem"
-    subprocess.run(
-        ["openssl", "genrsa", "-out", str(private), "2048"], check=True, capture_output=True
-    )
-    public = subprocess.run(
-        ["openssl", "rsa", "-in", str(private), "-pubout", "-outform", "DER"],
-        check=True,
-        capture_output=True,
-    ).stdout
-    return str(private), b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
 
 
 def _wait_for(server: subprocess.Popen, port: int) -> None:
