@@ -6,9 +6,9 @@ ranking 0, one engine round per completed round), `counted_rounds` only how many
 values; `engine_round` translates one round's games (`what_if` plays a round with results of
 its own). Writing goes the other way without touching
 the database: `snapshots` turns the engine's rankings into the values of snapshot rows,
-`ranking_rows` those values into unsaved rows, and `season_rows` an engine season into unsaved
-members, players, rounds, games and absences; `competition.services` stores them. Player ids
-in the engine are participant keys as text.
+`ranking_rows` those values into unsaved rankings with their standings' values, and
+`season_rows` an engine season into unsaved members, players, rounds, games and absences;
+`competition.services` stores them. Player ids in the engine are participant keys as text.
 """
 
 from __future__ import annotations
@@ -400,37 +400,38 @@ def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snap
     }
 
 
+# A standing's columns: the ranking's, then a snapshot's standing's values in their order.
+STANDING_COLUMNS = (
+    "ranking",
+    "participant",
+    "position",
+    "value",
+    "valuation_value",
+    "total",
+    "points",
+    "attended",
+)
+
+
 def ranking_rows(
     competition: Competition, snapshots: list[Snapshot], digest: str
-) -> list[tuple[Ranking, list[Standing]]]:
-    """Snapshots as unsaved rows: one `Ranking` each, with its `Standing`s."""
-    rows = []
-    for snapshot in snapshots:
-        row = Ranking(
-            competition=competition,
-            after_round=snapshot.after_round,
-            passes=snapshot.passes,
-            oscillation_stop=snapshot.oscillation_stop,
-            appearances=snapshot.appearances,
-            inputs=digest,
+) -> list[tuple[Ranking, tuple[tuple, ...]]]:
+    """Snapshots as unsaved rows: one `Ranking` each, with its standings as the values of
+    `STANDING_COLUMNS` after the ranking's (a snapshot's standings are those values)."""
+    return [
+        (
+            Ranking(
+                competition=competition,
+                after_round=snapshot.after_round,
+                passes=snapshot.passes,
+                oscillation_stop=snapshot.oscillation_stop,
+                appearances=snapshot.appearances,
+                inputs=digest,
+            ),
+            snapshot.standings,
         )
-        standings = [
-            Standing(
-                ranking=row,
-                participant_id=participant_id,
-                position=position,
-                value=value,
-                valuation_value=valuation_value,
-                total=total,
-                points=points,
-                attended=attended,
-            )
-            for participant_id, position, value, valuation_value, total, points, attended in (
-                snapshot.standings
-            )
-        ]
-        rows.append((row, standings))
-    return rows
+        for snapshot in snapshots
+    ]
 
 
 def _appearance_document(
