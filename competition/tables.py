@@ -5,11 +5,14 @@ Cells are formatted here, once, so a 150-player, 28-round table renders quickly.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -165,21 +168,27 @@ def _movement_cell(change: int | None) -> str:
     return f'<td class="text-end {direction}">{escape(movement(change))}</td>'
 
 
+# An entry of a stored `Ranking.appearances`: "<participant key>": ["<outcome>", opponent, match].
+_APPEARANCE = re.compile(r'"(\d+)":\s*\[\s*"([a-z_]+)"')
+
+
 def games_records(ranking: Ranking) -> dict[int, Record]:
     """Each player's games over the board in rounds 1 .. `ranking.after_round`, read in one
-    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed."""
-    counts: dict[str, Counter] = defaultdict(Counter)
-    for parts in Ranking.objects.filter(
+    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed.
+    Only each entry's key and outcome are wanted: they are found in the stored JSON text
+    (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects."""
+    texts = Ranking.objects.filter(
         competition_id=ranking.competition_id,
         after_round__gte=1,
         after_round__lte=ranking.after_round,
-    ).values_list("appearances", flat=True):
-        for participant_id, part in parts.items():
-            counts[participant_id][part[0]] += 1
-    return {
-        int(participant_id): record_of({Outcome(name): n for name, n in each.items()})
-        for participant_id, each in counts.items()
-    }
+    ).values_list(Cast("appearances", output_field=TextField()), flat=True)
+    counts: dict[int, dict[Outcome, int]] = defaultdict(dict)
+    for (participant_id, outcome), n in Counter(_APPEARANCE.findall("".join(texts))).items():
+        counts[int(participant_id)][_OUTCOMES[outcome]] = n
+    return {participant_id: record_of(each) for participant_id, each in counts.items()}
+
+
+_OUTCOMES = {outcome.value: outcome for outcome in Outcome}  # Outcome(value), without its cost
 
 
 def member_ratings(competition_id: int, on: date) -> dict[int, Rating]:
