@@ -6,9 +6,9 @@ ranking 0, one engine round per completed round), `counted_rounds` only how many
 values; `engine_round` translates one round's games (`what_if` plays a round with results of
 its own). Writing goes the other way without touching
 the database: `snapshots` turns the engine's rankings into the values of snapshot rows,
-`ranking_rows` those values into unsaved rows, and `season_rows` an engine season into unsaved
-members, players, rounds, games and absences; `competition.services` stores them. Player ids
-in the engine are participant keys as text.
+`ranking_rows` those values into unsaved rankings with their standings' values, and
+`season_rows` an engine season into unsaved members, players, rounds, games and absences;
+`competition.services` stores them. Player ids in the engine are participant keys as text.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import cached_property
 from typing import NamedTuple
@@ -54,18 +54,50 @@ class Inputs:
 
     season: Season
     team_matches: dict[tuple[int, str], int]
+    # The JSON text of rounds whose text is known already, by index: (the round, its text).
+    # `inputs_before` hands on those of the rounds it shares, so that a saved result writes
+    # the text of 27 unchanged rounds once, not twice. Not part of the value.
+    round_texts: dict[int, tuple[EngineRound, str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @cached_property
     def digest(self) -> str:
         """Changes with anything the engine reads, and with the rules it computes by (computed
-        once: refreshing compares it, storing writes it)."""
-        document = season_file.to_document(self.season)
+        once: refreshing compares it, storing writes it). The SHA-256 of the season file's
+        document with the rules version and the team matches, as
+        `json.dumps(document, sort_keys=True, ensure_ascii=False)` writes it; the rounds'
+        texts written one by one (`_rounds_text`), which is the same text."""
+        document = season_file.to_document(self.season._replace(rounds=()))
+        document["rounds"] = _ROUNDS_MARK
         document["rules_version"] = RULES_VERSION
         document["team_matches"] = sorted(
             [number, player, match] for (number, player), match in self.team_matches.items()
         )
         text = json.dumps(document, sort_keys=True, ensure_ascii=False)
+        marker = json.dumps(_ROUNDS_MARK, ensure_ascii=False)
+        if text.count(marker) != 1:  # a name holding the mark: the whole document at once
+            document["rounds"] = [season_file.round_document(r) for r in self.season.rounds]
+            text = json.dumps(document, sort_keys=True, ensure_ascii=False)
+        else:
+            text = text.replace(marker, self._rounds_text())
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def _rounds_text(self) -> str:
+        """The rounds as `json.dumps` writes their list (separators ", " and ": ")."""
+        texts = []
+        for index, round_ in enumerate(self.season.rounds):
+            known = self.round_texts.get(index)
+            if known is None or known[0] is not round_:
+                text = json.dumps(
+                    season_file.round_document(round_), sort_keys=True, ensure_ascii=False
+                )
+                known = self.round_texts[index] = (round_, text)
+            texts.append(known[1])
+        return "[" + ", ".join(texts) + "]"
+
+
+_ROUNDS_MARK = "\u2063rounds of the season\u2063"  # invisible separators: no name holds them
 
 
 class GameRow(NamedTuple):
@@ -87,9 +119,13 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
 
 def read_inputs(competition: Competition, pair_round: Round | None = None) -> Inputs:
     """`season_for`, with the team match behind each team absence of a counted round."""
-    participants = competition.participants.select_related("member").order_by("initial_position")
-    players = tuple(
-        Player(p.engine_id, p.name, p.joined_round, p.start_points) for p in participants
+    players = tuple(  # as values: `Participant.engine_id` and `.name`, no row objects
+        Player(str(pk), member_name if member_id else guest_name, joined_round, start_points)
+        for pk, member_id, member_name, guest_name, joined_round, start_points in (
+            competition.participants.order_by("initial_position").values_list(
+                "pk", "member_id", "member__name", "guest_name", "joined_round", "start_points"
+            )
+        )
     )
     rounds = list(competition.rounds.order_by("number"))
     games = defaultdict(list)  # a season's games as values: no model instance each
@@ -140,6 +176,7 @@ def inputs_before(
                 pair=season.pair,
             ),
             {key: match for key, match in inputs.team_matches.items() if key[0] < number},
+            inputs.round_texts,
         )
     played = season.rounds[number - 1]
     was = {(str(white), str(black)): before for (white, black), (before, _now) in changes.items()}
@@ -159,6 +196,7 @@ def inputs_before(
             pair=season.pair,
         ),
         inputs.team_matches,
+        inputs.round_texts,  # the round texts are shared: each is kept with its round
     )
 
 
@@ -362,37 +400,38 @@ def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snap
     }
 
 
+# A standing's columns: the ranking's, then a snapshot's standing's values in their order.
+STANDING_COLUMNS = (
+    "ranking",
+    "participant",
+    "position",
+    "value",
+    "valuation_value",
+    "total",
+    "points",
+    "attended",
+)
+
+
 def ranking_rows(
     competition: Competition, snapshots: list[Snapshot], digest: str
-) -> list[tuple[Ranking, list[Standing]]]:
-    """Snapshots as unsaved rows: one `Ranking` each, with its `Standing`s."""
-    rows = []
-    for snapshot in snapshots:
-        row = Ranking(
-            competition=competition,
-            after_round=snapshot.after_round,
-            passes=snapshot.passes,
-            oscillation_stop=snapshot.oscillation_stop,
-            appearances=snapshot.appearances,
-            inputs=digest,
+) -> list[tuple[Ranking, tuple[tuple, ...]]]:
+    """Snapshots as unsaved rows: one `Ranking` each, with its standings as the values of
+    `STANDING_COLUMNS` after the ranking's (a snapshot's standings are those values)."""
+    return [
+        (
+            Ranking(
+                competition=competition,
+                after_round=snapshot.after_round,
+                passes=snapshot.passes,
+                oscillation_stop=snapshot.oscillation_stop,
+                appearances=snapshot.appearances,
+                inputs=digest,
+            ),
+            snapshot.standings,
         )
-        standings = [
-            Standing(
-                ranking=row,
-                participant_id=participant_id,
-                position=position,
-                value=value,
-                valuation_value=valuation_value,
-                total=total,
-                points=points,
-                attended=attended,
-            )
-            for participant_id, position, value, valuation_value, total, points, attended in (
-                snapshot.standings
-            )
-        ]
-        rows.append((row, standings))
-    return rows
+        for snapshot in snapshots
+    ]
 
 
 def _appearance_document(

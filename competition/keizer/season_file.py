@@ -144,7 +144,7 @@ def to_document(season: Season) -> dict[str, Any]:
             for name in SETTING_NAMES
         },
         "players": [_player_document(player) for player in season.players],
-        "rounds": [_round_document(round_) for round_ in season.rounds],
+        "rounds": [round_document(round_) for round_ in season.rounds],
     }
     if season.pair is not None:
         document["pair"] = {"absent": _absent_document(season.pair.absent)}
@@ -419,7 +419,7 @@ def _absent_document(absent: dict[str, Absence]) -> dict[str, str]:
     return {player_id: reason.value for player_id, reason in absent.items()}
 
 
-def _round_document(round_: Round) -> dict[str, Any]:
+def round_document(round_: Round) -> dict[str, Any]:
     document: dict[str, Any] = {
         "games": [
             {"white": game.white, "black": game.black, "result": game.result.value}

@@ -3,12 +3,15 @@ and the team absences it derives: a member in a team match's line-up on the club
 the day after is absent with the team reason (2/3 of own value), unless seated in the round
 anyway (DSC rule f)."""
 
+import hashlib
+import json
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 
 from competition import exchange, services
+from competition.keizer import RULES_VERSION, season_file
 from competition.models import Absence, Competition, Round
 from tests.factories import make_line_up, worked_example_season
 from tests.moments import EVENING_4
@@ -109,3 +112,32 @@ def test_the_names_as_values_are_the_participants_names(example_competition):
     every = list(competition.participants.select_related("member"))
     assert names == {p.pk: p.name for p in every} and names[guest.pk] == "Gast Oosterhuis"
     assert list(names) == [p.pk for p in every]  # in the participants' order
+
+
+def whole_document_digest(inputs: exchange.Inputs) -> str:
+    """The digest's definition: the season file's document with the rules version and the team
+    matches, written by json.dumps at once."""
+    document = season_file.to_document(inputs.season)
+    document["rules_version"] = RULES_VERSION
+    document["team_matches"] = sorted(
+        [number, player, match] for (number, player), match in inputs.team_matches.items()
+    )
+    text = json.dumps(document, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_the_digest_written_round_by_round_is_that_of_the_whole_document(example_competition):
+    inputs = exchange.read_inputs(example_competition)
+    assert inputs.digest == whole_document_digest(inputs)
+    game = example_competition.rounds.get(number=3).games.get(board=1)
+    other = "0-1" if game.result != "0-1" else "1-0"  # its result before: another
+    changes = {(game.white_id, game.black_id): (other, game.result)}
+    before = exchange.inputs_before(inputs, 3, changes)  # sharing the texts of rounds 1 and 2
+    assert before.digest == whole_document_digest(before) != inputs.digest
+    assert exchange.Inputs(inputs.season, inputs.team_matches).digest == inputs.digest
+    # A name holding the mark the rounds' text takes the place of: still the same digest.
+    member = example_competition.participants.get(member__name="Jansen").member
+    member.name = "Jansen \u2063rounds of the season\u2063"
+    member.save()
+    named = exchange.read_inputs(example_competition)
+    assert named.digest == whole_document_digest(named) != inputs.digest

@@ -3,11 +3,16 @@ through `recompute_after_results`): rankings r.. after a result of round r, when
 rankings are those of the data as it was before (their digest); every ranking otherwise. Either
 way the stored rankings are what computing everything anew stores."""
 
+from datetime import date
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from competition import exchange, services
 from competition.models import Game
 from competition.services.rankings import _computed
+from tests.factories import big_engine_season, make_played_competition, worked_example_season
 
 OTHER = {"1-0": "0-1", "0-1": "1/2-1/2", "1/2-1/2": "1-0"}
 
@@ -84,3 +89,21 @@ def test_the_inputs_before_a_change_are_told_from_those_after(example_competitio
         assert told is None
     else:
         assert told is not None and told.digest == before.digest
+
+
+def test_saving_a_result_takes_as_many_queries_for_150_players_and_28_rounds(db):
+    """Issue 36: a saved result is written, and its rankings stored, in a number of queries
+    that does not grow with the season (the standings in one executemany)."""
+    counts = []
+    for season, first in (
+        (worked_example_season(3), date(2025, 9, 4)),
+        (big_engine_season(), date(2026, 9, 3)),
+    ):
+        competition, _ = make_played_competition(season, first)
+        last = competition.rounds.order_by("-number").first()
+        game = last.games.order_by("board").first()
+        with CaptureQueriesContext(connection) as queries:
+            services.enter_results(last, {game.pk: OTHER[game.result]}, reason="typo")
+        counts.append(len(queries.captured_queries))
+        assert exchange.stored_snapshots(competition) == everything_computed(competition)
+    assert counts[0] == counts[1]

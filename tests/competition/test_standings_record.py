@@ -4,6 +4,7 @@ highlighted, a visitor's page never is. Expected numbers are worked out by hand 
 worked example's results (tests/competition/keizer/data/worked_example.json)."""
 
 import re
+from collections import Counter, defaultdict
 from datetime import date
 from fractions import Fraction
 
@@ -13,8 +14,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from competition.keizer.record import record_of
+from competition.keizer.scoring import Outcome
 from competition.keizer.season import Result
-from competition.tables import format_percentage
+from competition.models import Ranking
+from competition.tables import format_percentage, games_records
 from members.models import ListedRating, Member, RatingList
 from tests.factories import make_played_competition, worked_example_season
 
@@ -131,3 +135,17 @@ def test_the_switch_for_the_rounds_is_there_and_every_round_cell_is_marked(
     # Three rounds: three round headers and, per row of ten, three round cells.
     assert page.count('<th scope="col" class="rnd"') == 3
     assert page.count('<td class="rnd">') == 3 * 10
+
+
+def test_the_records_read_from_the_stored_text_are_those_of_the_decoded_documents(demo):
+    """`games_records` finds each entry's key and outcome in the appearances' JSON text; the
+    documents decoded (the JSON field's own reading) give the same records, for every ranking
+    of the demo (its byes, forfeits, absences and team matches)."""
+    for ranking in Ranking.objects.filter(after_round__gte=1):
+        counts = defaultdict(Counter)
+        for parts in Ranking.objects.filter(
+            competition_id=ranking.competition_id, after_round__range=(1, ranking.after_round)
+        ).values_list("appearances", flat=True):
+            for participant_id, part in parts.items():
+                counts[int(participant_id)][Outcome(part[0])] += 1
+        assert games_records(ranking) == {key: record_of(each) for key, each in counts.items()}
