@@ -64,8 +64,10 @@ def this_week(now: datetime) -> dict:
             .annotate(participant_name=name_of("participant"))
             .order_by("participant__member__name", "participant__guest_name")
         )
-        forfeits = Game.objects.filter(round__in=week, result__in=list(Game.DEFAULTERS)).annotate(
-            white_name=name_of("white"), black_name=name_of("black")
+        forfeits = (
+            Game.objects.filter(round__in=week, result__in=list(Game.DEFAULTERS))
+            .annotate(white_name=name_of("white"), black_name=name_of("black"))
+            .order_by()  # sorted by name below: no join of the season for the model's order
         )
         for round_ in week:
             defaulted = sorted(  # cancelled after publication, or did not come
@@ -108,10 +110,13 @@ def this_week(now: datetime) -> dict:
         Round.objects.filter(competition__in=list(by_pk))
         .missing_results(today)
         .with_result_counts()
-        .order_by("date", "competition__kind")  # one season: the competitions' own order
+        .order_by()
     )
     for round_ in missing:
         round_.competition = by_pk[round_.competition_id]
+    # By date, then in the competitions' own order (one season), without joining them again.
+    order = {pk: place for place, pk in enumerate(by_pk)}
+    missing.sort(key=lambda round_: (round_.date, order[round_.competition_id]))
     worker = WorkerHeartbeat.objects.status(now)
     return {
         "show_week": True,

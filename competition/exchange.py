@@ -551,13 +551,13 @@ def season_rows(
 def open_team_claims(competition: Competition) -> list[Absence]:
     """Team matches members claimed that neither a line-up shows nor the arbiter decided yet,
     in round order."""
-    claims = list(
-        Absence.objects.team_claims()
-        .filter(round__competition=competition)
-        .select_related("round", "participant__member")
-        .order_by("round__number", "participant__member__name")
-    )
-    if not claims:
+    claimed = Absence.objects.team_claims().filter(round__competition=competition)
+    if not claimed.exists():  # most weeks: one light query, not the rows with their players
         return []
+    claims = list(
+        claimed.select_related("round", "participant__member").order_by(
+            "round__number", "participant__member__name"
+        )
+    )
     shown = team_match_absences(competition, list({claim.round for claim in claims}))
     return [claim for claim in claims if (claim.round_id, claim.participant_id) not in shown]

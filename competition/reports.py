@@ -97,11 +97,13 @@ def reported_games(games: Iterable[Game]) -> dict[int, ReportedGame]:
 
 def games_to_decide(competition: Competition, now: datetime) -> list[ReportedGame]:
     """The games of the competition's published pairings without a result that wait for the
-    arbiter (`needs_arbiter`), by round and board: two queries."""
+    arbiter (`needs_arbiter`), by round and board: one light query when no player's report
+    waits (most of the week), three when one does."""
+    undecided = ResultReport.objects.undecided().filter(game__round__competition=competition)
+    if not undecided.exists():
+        return []
     games = (
-        Game.objects.filter(
-            round__competition=competition, pk__in=ResultReport.objects.undecided().values("game")
-        )
+        Game.objects.filter(round__competition=competition, pk__in=undecided.values("game"))
         .select_related("round", "white__member", "black__member")
         .order_by("round__number", "board")
     )
