@@ -9,6 +9,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from fractions import Fraction
 
 from django.db.models import TextField
@@ -176,16 +177,29 @@ def games_records(ranking: Ranking) -> dict[int, Record]:
     """Each player's games over the board in rounds 1 .. `ranking.after_round`, read in one
     query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed.
     Only each entry's key and outcome are wanted: they are found in the stored JSON text
-    (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects."""
+    (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects, and each
+    text's count is kept by the text itself (`appearance_counts`): after a saved result only
+    the ranking it changed is searched again."""
     texts = Ranking.objects.filter(
         competition_id=ranking.competition_id,
         after_round__gte=1,
         after_round__lte=ranking.after_round,
     ).values_list(Cast("appearances", output_field=TextField()), flat=True)
     counts: dict[int, dict[Outcome, int]] = defaultdict(dict)
-    for (participant_id, outcome), n in Counter(_APPEARANCE.findall("".join(texts))).items():
+    total: Counter[tuple[str, str]] = Counter()
+    for text in texts:
+        total.update(appearance_counts(text))
+    for (participant_id, outcome), n in total.items():
         counts[int(participant_id)][_OUTCOMES[outcome]] = n
     return {participant_id: record_of(each) for participant_id, each in counts.items()}
+
+
+@lru_cache(maxsize=512)
+def appearance_counts(text: str) -> Counter[tuple[str, str]]:
+    """How often each (participant key, outcome) occurs in one ranking's stored appearances,
+    by the stored text: the same text always counts the same (a season's 30 rankings, a few
+    seasons, fit). Read only: the callers add it up, never change it."""
+    return Counter(_APPEARANCE.findall(text))
 
 
 _OUTCOMES = {outcome.value: outcome for outcome in Outcome}  # Outcome(value), without its cost
