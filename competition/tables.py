@@ -9,8 +9,8 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
