@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
+from itertools import chain
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -178,7 +179,7 @@ def games_records(ranking: Ranking) -> dict[int, Record]:
     query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed.
     Only each entry's key and outcome are wanted: they are found in the stored JSON text
     (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects, and each
-    text's count is kept by the text itself (`appearance_counts`): after a saved result only
+    text's entries are kept by the text itself (`appearance_entries`): after a saved result only
     the ranking it changed is searched again."""
     texts = Ranking.objects.filter(
         competition_id=ranking.competition_id,
@@ -186,20 +187,18 @@ def games_records(ranking: Ranking) -> dict[int, Record]:
         after_round__lte=ranking.after_round,
     ).values_list(Cast("appearances", output_field=TextField()), flat=True)
     counts: dict[int, dict[Outcome, int]] = defaultdict(dict)
-    total: Counter[tuple[str, str]] = Counter()
-    for text in texts:
-        total.update(appearance_counts(text))
-    for (participant_id, outcome), n in total.items():
+    for entry, n in Counter(chain.from_iterable(map(appearance_entries, texts))).items():
+        participant_id, outcome = entry.split()
         counts[int(participant_id)][_OUTCOMES[outcome]] = n
     return {participant_id: record_of(each) for participant_id, each in counts.items()}
 
 
 @lru_cache(maxsize=512)
-def appearance_counts(text: str) -> Counter[tuple[str, str]]:
-    """How often each (participant key, outcome) occurs in one ranking's stored appearances,
-    by the stored text: the same text always counts the same (a season's 30 rankings, a few
-    seasons, fit). Read only: the callers add it up, never change it."""
-    return Counter(_APPEARANCE.findall(text))
+def appearance_entries(text: str) -> tuple[str, ...]:
+    """The entries of one ranking's stored appearances as "<participant key> <outcome>", by
+    the stored text: the same text always has the same entries (a season's 30 rankings, a
+    few seasons, fit). Strings, so that counting them all again is quick."""
+    return tuple(f"{key} {outcome}" for key, outcome in _APPEARANCE.findall(text))
 
 
 _OUTCOMES = {outcome.value: outcome for outcome in Outcome}  # Outcome(value), without its cost
