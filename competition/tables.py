@@ -6,7 +6,7 @@ Cells are formatted here, once, so a 150-player, 28-round table renders quickly.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from competition.amounts import format_amount
-from competition.keizer.record import Record, record_of
+from competition.keizer.record import Record
 from competition.keizer.scoring import Outcome
 from competition.models import Absence, Game, Participant, Ranking, Round, Standing
 from competition.outcomes import OUTCOME_WORDS
@@ -73,7 +73,8 @@ def standings_rows(
             "participant__guest_name",
             "participant__group",
             "value",
-            "total",
+            # The total as stored ("143/2"): `format_amount` keeps each text's notation.
+            Cast("total", output_field=TextField()),
             "points",
             "attended",
         )
@@ -186,11 +187,14 @@ def games_records(ranking: Ranking) -> dict[int, Record]:
         after_round__gte=1,
         after_round__lte=ranking.after_round,
     ).values_list(Cast("appearances", output_field=TextField()), flat=True)
-    counts: dict[int, dict[Outcome, int]] = defaultdict(dict)
+    tallies: dict[int, list[int]] = {}  # wins, draws, losses: `record_of` the outcomes
     for entry, n in Counter(chain.from_iterable(map(appearance_entries, texts))).items():
         participant_id, outcome = entry.split()
-        counts[int(participant_id)][_OUTCOMES[outcome]] = n
-    return {participant_id: record_of(each) for participant_id, each in counts.items()}
+        tally = tallies.setdefault(int(participant_id), [0, 0, 0])
+        column = _GAME_COLUMNS.get(outcome)
+        if column is not None:
+            tally[column] = n
+    return {participant_id: Record(*tally) for participant_id, tally in tallies.items()}
 
 
 @lru_cache(maxsize=512)
@@ -201,7 +205,8 @@ def appearance_entries(text: str) -> tuple[str, ...]:
     return tuple(f"{key} {outcome}" for key, outcome in _APPEARANCE.findall(text))
 
 
-_OUTCOMES = {outcome.value: outcome for outcome in Outcome}  # Outcome(value), without its cost
+# The outcomes `record_of` counts, by their stored value: the column of each in a Record.
+_GAME_COLUMNS = {Outcome.WIN.value: 0, Outcome.DRAW.value: 1, Outcome.LOSS.value: 2}
 
 
 def member_ratings(competition_id: int, on: date) -> dict[int, Rating]:
@@ -237,15 +242,26 @@ def _record(
 ) -> dict:
     if not wanted:
         return {}
-    record = records.get(participant_id, Record())
+    record = records.get(participant_id, NO_GAMES)
     rating = ratings.get(member_id)
-    percentage = format_percentage(record.percentage)
+    percentage, cells = _record_texts(record, rating)
     return {
         "record": record,
         "percentage": percentage,
         "rating": rating,
-        "record_cells": record_cells(record, percentage, rating),
+        "record_cells": cells,
     }
+
+
+NO_GAMES = Record()
+
+
+@lru_cache(maxsize=4096)
+def _record_texts(record: Record, rating: Rating | None) -> tuple[str, SafeString]:
+    """The percentage and the cells of a record and rating: the same pair always writes the
+    same, and a saved result changes two players' records, so a page after it writes few."""
+    percentage = format_percentage(record.percentage)
+    return percentage, record_cells(record, percentage, rating)
 
 
 def record_cells(record: Record, percentage: str, rating: Rating | None) -> SafeString:
@@ -275,7 +291,12 @@ def points_cells(points: list[str]) -> SafeString:
     and fraction characters), and Fraction() refuses any other text. Building the cells
     directly keeps a 150 × 28 table fast (format_html_join costs more than the whole view).
     """
-    return mark_safe("".join(f'<td class="rnd">{format_amount(p)}</td>' for p in points))
+    return mark_safe("".join(map(_point_cell, points)))
+
+
+@lru_cache(maxsize=4096)
+def _point_cell(point: str) -> str:
+    return f'<td class="rnd">{format_amount(point)}</td>'
 
 
 @dataclass(frozen=True)

@@ -199,9 +199,9 @@ def standings(
         provisional = last if last and last.results_are_provisional(now) else None
         evening = last.date if last else evening
     rows = []
-    required = required_rounds(competition.rounds.count())
+    total = competition.rounds.count()
+    required = required_rounds(total)
     if ranking:
-        total = competition.rounds.count()
         presence = Attendance(required, total - ranking.after_round)
         rows = standings_rows(ranking, attendance=presence, rated_on=evening)
     return render(
