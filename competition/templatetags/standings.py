@@ -11,10 +11,10 @@ from functools import lru_cache
 from django import template
 from django.template.defaultfilters import urlencode
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from competition.tables import escape_text as escape
 from competition.tables import standings_body
 
 register = template.Library()
@@ -39,10 +39,10 @@ def standings_rows(context) -> SafeString:
 @register.simple_tag(takes_context=True)
 def round_headers(context) -> SafeString:
     """The header cells of the rounds' points, one per number of `round_numbers`."""
+    title = _("Round %(number)s")
     return mark_safe(
         "".join(
-            f'<th scope="col" class="rnd" title="{escape(_("Round %(number)s") % {"number": n})}">'
-            f"{n}</th>"
+            f'<th scope="col" class="rnd" title="{escape(title % {"number": n})}">{n}</th>'
             for n in context.get("round_numbers") or ()
         )
     )
