@@ -194,12 +194,14 @@ def standings(
             raise Http404("No such ranking")
     provisional = None
     evening = competition.season.start_date  # ranking 0's ratings: those of the season's start
+    # The season's rounds in one query: how many, and the evening of the ranking's round.
+    rounds = list(competition.rounds.only("competition_id", "number", "date"))
     if ranking is not None and ranking.after_round:
-        last = competition.rounds.filter(number=ranking.after_round).first()
+        last = next((r for r in rounds if r.number == ranking.after_round), None)
         provisional = last if last and last.results_are_provisional(now) else None
         evening = last.date if last else evening
     rows = []
-    total = competition.rounds.count()
+    total = len(rounds)
     required = required_rounds(total)
     if ranking:
         presence = Attendance(required, total - ranking.after_round)
