@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -59,10 +60,12 @@ def standings_rows(
     limit: int | None = None,
     attendance: Attendance | None = None,
     rated_on: date | None = None,
+    appearances: Iterable[str] | None = None,
 ) -> list[StandingRow]:
     """The rows of a ranking; with `rated_on` (the ranking's evening) also each player's games
-    over the board, score percentage and rating on that day (two more queries). The standings
-    are read as values, with their players' names: no row objects."""
+    over the board, score percentage and rating on that day (two more queries; one when the
+    caller read the `appearances` texts of rankings 1 .. this one, `APPEARANCES`). The
+    standings are read as values, with their players' names: no row objects."""
     standings = (
         Standing.objects.filter(ranking=ranking)
         .order_by("position")
@@ -88,7 +91,7 @@ def standings_rows(
             ranking__after_round=ranking.after_round - 1,
         ).values_list("participant_id", "position")
     )
-    records = games_records(ranking) if rated_on else {}
+    records = games_records(ranking, appearances) if rated_on else {}
     ratings = member_ratings(ranking.competition_id, rated_on) if rated_on else {}
     return [
         StandingRow(
@@ -194,18 +197,24 @@ def _movement_cell(change: int | None) -> str:
 _APPEARANCE = re.compile(r'"(\d+)":\s*\[\s*"([a-z_]+)"')
 
 
-def games_records(ranking: Ranking) -> dict[int, Record]:
+# A ranking's stored appearances as their JSON text (`games_records`).
+APPEARANCES = Cast("appearances", output_field=TextField())
+
+
+def games_records(ranking: Ranking, texts: Iterable[str] | None = None) -> dict[int, Record]:
     """Each player's games over the board in rounds 1 .. `ranking.after_round`, read in one
-    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed.
+    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed;
+    `texts`: those rankings' `APPEARANCES`, read already by the caller.
     Only each entry's key and outcome are wanted: they are found in the stored JSON text
     (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects, and each
     text's entries are kept by the text itself (`appearance_entries`): after a saved result only
     the ranking it changed is searched again."""
-    texts = Ranking.objects.filter(
-        competition_id=ranking.competition_id,
-        after_round__gte=1,
-        after_round__lte=ranking.after_round,
-    ).values_list(Cast("appearances", output_field=TextField()), flat=True)
+    if texts is None:
+        texts = Ranking.objects.filter(
+            competition_id=ranking.competition_id,
+            after_round__gte=1,
+            after_round__lte=ranking.after_round,
+        ).values_list(APPEARANCES, flat=True)
     tallies: dict[int, list[int]] = {}  # wins, draws, losses: `record_of` the outcomes
     for entry, n in Counter(chain.from_iterable(map(appearance_entries, texts))).items():
         participant_id, outcome = entry.split()
