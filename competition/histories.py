@@ -165,7 +165,7 @@ def race_charts(
         markup = charts.svg(
             chart,
             words,
-            lambda p: readout % p._asdict(),
+            lambda p: readout % {"ranking": p.ranking, "position": p.position, "total": p.total},
             labelled_by=f"race-{key}-caption",
         )
         result.append(

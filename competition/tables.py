@@ -5,11 +5,15 @@ Cells are formatted here, once, so a 150-player, 28-round table renders quickly.
 
 from __future__ import annotations
 
+import html
 import re
-from collections import Counter, defaultdict
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from functools import lru_cache
+from itertools import chain
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -18,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from competition.amounts import format_amount
-from competition.keizer.record import Record, record_of
+from competition.keizer.record import Record
 from competition.keizer.scoring import Outcome
 from competition.models import Absence, Game, Participant, Ranking, Round, Standing
 from competition.outcomes import OUTCOME_WORDS
@@ -56,10 +60,12 @@ def standings_rows(
     limit: int | None = None,
     attendance: Attendance | None = None,
     rated_on: date | None = None,
+    appearances: Iterable[str] | None = None,
 ) -> list[StandingRow]:
     """The rows of a ranking; with `rated_on` (the ranking's evening) also each player's games
-    over the board, score percentage and rating on that day (two more queries). The standings
-    are read as values, with their players' names: no row objects."""
+    over the board, score percentage and rating on that day (two more queries; one when the
+    caller read the `appearances` texts of rankings 1 .. this one, `APPEARANCES`). The
+    standings are read as values, with their players' names: no row objects."""
     standings = (
         Standing.objects.filter(ranking=ranking)
         .order_by("position")
@@ -71,7 +77,8 @@ def standings_rows(
             "participant__guest_name",
             "participant__group",
             "value",
-            "total",
+            # The total as stored ("143/2"): `format_amount` keeps each text's notation.
+            Cast("total", output_field=TextField()),
             "points",
             "attended",
         )
@@ -84,7 +91,7 @@ def standings_rows(
             ranking__after_round=ranking.after_round - 1,
         ).values_list("participant_id", "position")
     )
-    records = games_records(ranking) if rated_on else {}
+    records = games_records(ranking, appearances) if rated_on else {}
     ratings = member_ratings(ranking.competition_id, rated_on) if rated_on else {}
     return [
         StandingRow(
@@ -130,21 +137,23 @@ def standings_body(
     the template engine some 25 tags and filters a row. Every text is escaped; the cells
     `record_cells` and `points_cells` wrote are safe already."""
     you = f'<span class="visually-hidden"> {escape(_("(you)"))}</span>'
+    new = _movement_cell(None)  # in the reader's language: never cached
     lines = []
     for row in rows:
         own = row.participant_id == own_participant_id
+        moved = row.movement
         cells = [
             f'<td class="text-end pos">{row.position}</td>',
             f'<th scope="row" class="name"><a class="name-text" '
-            f'href="{escape(player_url(row.participant_id))}">{escape(row.name)}</a>'
+            f'href="{_player_href(row.participant_id)}">{escape_text(row.name)}</a>'
             f"{you if own else ''}</th>",
-            f'<td class="text-end fw-bold total">{escape(row.total)}</td>',
-            f"<td>{escape(row.group)}</td>",
+            f'<td class="text-end fw-bold total">{escape_text(row.total)}</td>',
+            f"<td>{escape_text(row.group)}</td>",
             f'<td class="text-end">{row.value}</td>',
             row.record_cells if with_record else "",
             "" if compact else row.points_cells,
             _attendance_cell(row) if with_attendance else "",
-            _movement_cell(row.movement) if with_movement else "",
+            (new if moved is None else _moved_cell(moved)) if with_movement else "",
         ]
         lines.append(
             f"\n    <tr{OWN_ROW if own else ''}>\n      "
@@ -152,6 +161,22 @@ def standings_body(
             + "\n    </tr>\n  "
         )
     return mark_safe("".join(lines))
+
+
+def escape_text(text: str) -> str:
+    """`django.utils.html.escape` without its lazy-text wrapper (which costs more than the
+    escaping, a thousand times a table): the same characters, the same entities."""
+    return html.escape(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _player_href(participant_id: int) -> str:
+    return escape_text(player_url(participant_id))
+
+
+@lru_cache(maxsize=512)
+def _moved_cell(change: int) -> str:
+    return _movement_cell(change)
 
 
 def _attendance_cell(row: StandingRow) -> str:
@@ -172,23 +197,44 @@ def _movement_cell(change: int | None) -> str:
 _APPEARANCE = re.compile(r'"(\d+)":\s*\[\s*"([a-z_]+)"')
 
 
-def games_records(ranking: Ranking) -> dict[int, Record]:
+# A ranking's stored appearances as their JSON text (`games_records`).
+APPEARANCES = Cast("appearances", output_field=TextField())
+
+
+def games_records(ranking: Ranking, texts: Iterable[str] | None = None) -> dict[int, Record]:
     """Each player's games over the board in rounds 1 .. `ranking.after_round`, read in one
-    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed.
+    query from the outcomes the snapshots stored (`Ranking.appearances`), never recomputed;
+    `texts`: those rankings' `APPEARANCES`, read already by the caller.
     Only each entry's key and outcome are wanted: they are found in the stored JSON text
-    (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects."""
-    texts = Ranking.objects.filter(
-        competition_id=ranking.competition_id,
-        after_round__gte=1,
-        after_round__lte=ranking.after_round,
-    ).values_list(Cast("appearances", output_field=TextField()), flat=True)
-    counts: dict[int, dict[Outcome, int]] = defaultdict(dict)
-    for (participant_id, outcome), n in Counter(_APPEARANCE.findall("".join(texts))).items():
-        counts[int(participant_id)][_OUTCOMES[outcome]] = n
-    return {participant_id: record_of(each) for participant_id, each in counts.items()}
+    (`_APPEARANCE`) rather than decoding 28 documents of 150 entries into objects, and each
+    text's entries are kept by the text itself (`appearance_entries`): after a saved result only
+    the ranking it changed is searched again."""
+    if texts is None:
+        texts = Ranking.objects.filter(
+            competition_id=ranking.competition_id,
+            after_round__gte=1,
+            after_round__lte=ranking.after_round,
+        ).values_list(APPEARANCES, flat=True)
+    tallies: dict[int, list[int]] = {}  # wins, draws, losses: `record_of` the outcomes
+    for entry, n in Counter(chain.from_iterable(map(appearance_entries, texts))).items():
+        participant_id, outcome = entry.split()
+        tally = tallies.setdefault(int(participant_id), [0, 0, 0])
+        column = _GAME_COLUMNS.get(outcome)
+        if column is not None:
+            tally[column] = n
+    return {participant_id: Record(*tally) for participant_id, tally in tallies.items()}
 
 
-_OUTCOMES = {outcome.value: outcome for outcome in Outcome}  # Outcome(value), without its cost
+@lru_cache(maxsize=512)
+def appearance_entries(text: str) -> tuple[str, ...]:
+    """The entries of one ranking's stored appearances as "<participant key> <outcome>", by
+    the stored text: the same text always has the same entries (a season's 30 rankings, a
+    few seasons, fit). Strings, so that counting them all again is quick."""
+    return tuple(f"{key} {outcome}" for key, outcome in _APPEARANCE.findall(text))
+
+
+# The outcomes `record_of` counts, by their stored value: the column of each in a Record.
+_GAME_COLUMNS = {Outcome.WIN.value: 0, Outcome.DRAW.value: 1, Outcome.LOSS.value: 2}
 
 
 def member_ratings(competition_id: int, on: date) -> dict[int, Rating]:
@@ -224,15 +270,26 @@ def _record(
 ) -> dict:
     if not wanted:
         return {}
-    record = records.get(participant_id, Record())
+    record = records.get(participant_id, NO_GAMES)
     rating = ratings.get(member_id)
-    percentage = format_percentage(record.percentage)
+    percentage, cells = _record_texts(record, rating)
     return {
         "record": record,
         "percentage": percentage,
         "rating": rating,
-        "record_cells": record_cells(record, percentage, rating),
+        "record_cells": cells,
     }
+
+
+NO_GAMES = Record()
+
+
+@lru_cache(maxsize=4096)
+def _record_texts(record: Record, rating: Rating | None) -> tuple[str, SafeString]:
+    """The percentage and the cells of a record and rating: the same pair always writes the
+    same, and a saved result changes two players' records, so a page after it writes few."""
+    percentage = format_percentage(record.percentage)
+    return percentage, record_cells(record, percentage, rating)
 
 
 def record_cells(record: Record, percentage: str, rating: Rating | None) -> SafeString:
@@ -262,7 +319,12 @@ def points_cells(points: list[str]) -> SafeString:
     and fraction characters), and Fraction() refuses any other text. Building the cells
     directly keeps a 150 × 28 table fast (format_html_join costs more than the whole view).
     """
-    return mark_safe("".join(f'<td class="rnd">{format_amount(p)}</td>' for p in points))
+    return mark_safe("".join(map(_point_cell, points)))
+
+
+@lru_cache(maxsize=4096)
+def _point_cell(point: str) -> str:
+    return f'<td class="rnd">{format_amount(point)}</td>'
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,13 @@ from competition.models import (
     Round,
     Season,
 )
-from competition.tables import Attendance, PairingTable, pairing_tables, standings_rows
+from competition.tables import (
+    APPEARANCES,
+    Attendance,
+    PairingTable,
+    pairing_tables,
+    standings_rows,
+)
 from members.models import TeamMatch
 
 HOME_TOP = 10
@@ -183,7 +189,12 @@ def standings(
 ) -> HttpResponse:
     now = timezone.now()
     competition = competition_for(request, kind)
-    rankings = list(competition.rankings.defer("appearances").order_by("after_round"))
+    # Each ranking's appearances as stored text, for the players' games (`games_records`).
+    rankings = list(
+        competition.rankings.defer("appearances")
+        .annotate(appearances_text=APPEARANCES)
+        .order_by("after_round")
+    )
     if not rankings:
         ranking = None
     elif round_number is None:
@@ -194,16 +205,25 @@ def standings(
             raise Http404("No such ranking")
     provisional = None
     evening = competition.season.start_date  # ranking 0's ratings: those of the season's start
+    # The season's rounds in one query: how many, and the evening of the ranking's round.
+    rounds = list(competition.rounds.only("competition_id", "number", "date"))
     if ranking is not None and ranking.after_round:
-        last = competition.rounds.filter(number=ranking.after_round).first()
+        last = next((r for r in rounds if r.number == ranking.after_round), None)
         provisional = last if last and last.results_are_provisional(now) else None
         evening = last.date if last else evening
     rows = []
-    required = required_rounds(competition.rounds.count())
+    total = len(rounds)
+    required = required_rounds(total)
     if ranking:
-        total = competition.rounds.count()
         presence = Attendance(required, total - ranking.after_round)
-        rows = standings_rows(ranking, attendance=presence, rated_on=evening)
+        rows = standings_rows(
+            ranking,
+            attendance=presence,
+            rated_on=evening,
+            appearances=[
+                r.appearances_text for r in rankings if 1 <= r.after_round <= ranking.after_round
+            ],
+        )
     return render(
         request,
         "competition/standings.html",

@@ -341,6 +341,32 @@ def test_a_browser_that_accepts_gzip_gets_the_stored_page_gzipped(visitor, examp
     assert "Accept-Encoding" in plain["Vary"]
 
 
+def test_the_shared_cache_keeps_the_gzip_copy_alone(visitor, example_competition):
+    """Issue 36: the file cache compresses every entry again, so the page's text stored beside
+    its gzip copy cost as much as the gzip on every first render after a change. Only the copy
+    is stored; a process that does not hold the page in its own memory (a new middleware)
+    unzips it and gives the same bytes, to a browser that accepts gzip and to one that does
+    not, without rendering it."""
+    from django.core.cache import caches
+
+    page = cached(visitor, STANDINGS)
+    stored = list(caches[page_cache.PAGES]._cache.values())
+    assert not any(page.encode() in entry for entry in stored)
+    assert any(gzip.compress(page.encode(), compresslevel=6) in entry for entry in stored)
+
+    def render(request):
+        raise AssertionError("the page was rendered again")
+
+    plain = page_cache.PageCacheMiddleware(render)(RequestFactory().get(STANDINGS))
+    assert plain.content.decode() == page
+    assert not plain.has_header("Content-Encoding")
+    zipped = page_cache.PageCacheMiddleware(render)(
+        RequestFactory().get(STANDINGS, HTTP_ACCEPT_ENCODING="gzip")
+    )
+    assert zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content).decode() == page
+
+
 def test_a_junk_query_string_neither_bypasses_nor_fills_the_cache(visitor, demo):
     """Issue 26: random query strings made every request a render (34 a second instead of
     1,232) and a 40 kB file each. Now only `seizoen` is part of the key: every public page

@@ -18,7 +18,7 @@ from competition.keizer.record import record_of
 from competition.keizer.scoring import Outcome
 from competition.keizer.season import Result
 from competition.models import Ranking
-from competition.tables import format_percentage, games_records
+from competition.tables import APPEARANCES, format_percentage, games_records
 from members.models import ListedRating, Member, RatingList
 from tests.factories import make_played_competition, worked_example_season
 
@@ -148,4 +148,31 @@ def test_the_records_read_from_the_stored_text_are_those_of_the_decoded_document
         ).values_list("appearances", flat=True):
             for participant_id, part in parts.items():
                 counts[int(participant_id)][Outcome(part[0])] += 1
-        assert games_records(ranking) == {key: record_of(each) for key, each in counts.items()}
+        expected = {key: record_of(each) for key, each in counts.items()}
+        assert games_records(ranking) == expected
+        # The texts read by the caller (the standings page reads them with its rankings).
+        texts = Ranking.objects.filter(
+            competition_id=ranking.competition_id, after_round__range=(1, ranking.after_round)
+        ).values_list(APPEARANCES, flat=True)
+        assert games_records(ranking, list(texts)) == expected
+
+
+def test_a_ranking_stored_anew_is_counted_anew(demo):
+    """Each ranking's count is kept by its stored text: once a ranking's appearances are
+    stored differently (a result corrected), its records are those of the new text, not the
+    count kept of the old one; the other rankings' counts stay the same."""
+    ranking = Ranking.objects.filter(after_round__gte=1).order_by("after_round").last()
+    before = games_records(ranking)
+    parts = ranking.appearances
+    key, part = next((k, p) for k, p in parts.items() if p[0] == Outcome.WIN.value)
+    parts[key] = [Outcome.LOSS.value, *part[1:]]
+    Ranking.objects.filter(pk=ranking.pk).update(appearances=parts)
+    after = games_records(ranking)
+    participant = int(key)
+    assert (after[participant].wins, after[participant].losses) == (
+        before[participant].wins - 1,
+        before[participant].losses + 1,
+    )
+    assert {k: v for k, v in after.items() if k != participant} == {
+        k: v for k, v in before.items() if k != participant
+    }
