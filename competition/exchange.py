@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from fractions import Fraction
 from functools import cached_property
 from typing import NamedTuple
 
@@ -315,6 +316,12 @@ def counted_rounds(competition: Competition, before: int) -> int:
     return counted
 
 
+# A standing's stored values after its participant, in the order of a snapshot's standings
+# (`Snapshot.standings`); and a standing row's columns: its ranking, its participant, those.
+STANDING_VALUES = ("position", "value", "valuation_value", "total", "points", "attended")
+STANDING_COLUMNS = ("ranking", "participant", *STANDING_VALUES)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """One ranking's values as they are stored: its `Ranking` row (without the digest) and its
@@ -334,6 +341,7 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     season = inputs.season
     attended = attendance_after_each_round(season)
     settings = season.settings
+    texts = _AmountTexts.by_unit()
     result = []
     for ranking in rankings:
         valuation_value = {
@@ -348,7 +356,8 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
                     standing.value,
                     valuation_value[standing.player_id],
                     standing.total,
-                    [str(p) for p in standing.points],
+                    # `[str(p) for p in standing.points]`, each amount's text made once
+                    list(map(texts[standing.unit].__getitem__, standing.points_units)),
                     attended[ranking.round].get(standing.player_id, 0),
                 )
                 for standing in ranking.standings
@@ -371,6 +380,31 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     return result
 
 
+class _AmountTexts(dict):
+    """The text of an amount of `unit`ths by its units, `str(Fraction(units, unit))`, made the
+    first time it is asked (a ranking's points repeat: 150 players' 28 rounds hold a few
+    hundred different amounts)."""
+
+    def __init__(self, unit: int):
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, units: int) -> str:
+        text = self[units] = str(Fraction(units, self.unit))
+        return text
+
+    @staticmethod
+    def by_unit() -> dict[int, _AmountTexts]:
+        """The texts of every unit, each unit's made the first time it is asked."""
+        return _TextsByUnit()
+
+
+class _TextsByUnit(dict):
+    def __missing__(self, unit: int) -> _AmountTexts:
+        texts = self[unit] = _AmountTexts(unit)
+        return texts
+
+
 def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snapshot]:
     """The competition's stored rankings (from ranking `since` on) as snapshots, by round (two
     queries)."""
@@ -378,16 +412,7 @@ def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snap
     for after_round, *standing in (
         Standing.objects.filter(ranking__competition=competition, ranking__after_round__gte=since)
         .order_by("ranking__after_round", "position")
-        .values_list(
-            "ranking__after_round",
-            "participant_id",
-            "position",
-            "value",
-            "valuation_value",
-            "total",
-            "points",
-            "attended",
-        )
+        .values_list("ranking__after_round", "participant_id", *STANDING_VALUES)
     ):
         standings[after_round].append(tuple(standing))
     return {
@@ -398,19 +423,6 @@ def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snap
             after_round__gte=since
         ).values_list("after_round", "passes", "oscillation_stop", "appearances")
     }
-
-
-# A standing's columns: the ranking's, then a snapshot's standing's values in their order.
-STANDING_COLUMNS = (
-    "ranking",
-    "participant",
-    "position",
-    "value",
-    "valuation_value",
-    "total",
-    "points",
-    "attended",
-)
 
 
 def ranking_rows(

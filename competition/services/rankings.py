@@ -272,7 +272,7 @@ def _insert_standings(rows: list[tuple[Ranking, tuple[tuple, ...]]]) -> None:
     compiled INSERT a row (a saved result writes 150 standings, a full recompute 4,200)."""
     fields = [Standing._meta.get_field(name) for name in exchange.STANDING_COLUMNS]
     connection = connections[router.db_for_write(Standing)]
-    total, points = fields[5], fields[6]
+    total, points = Standing._meta.get_field("total"), Standing._meta.get_field("points")
     values = [
         (
             ranking.pk,

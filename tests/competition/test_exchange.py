@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from competition import exchange, services
 from competition.keizer import RULES_VERSION, season_file
+from competition.keizer.ranking import compute_rankings
 from competition.models import Absence, Competition, Round
 from tests.factories import make_line_up, worked_example_season
 from tests.moments import EVENING_4
@@ -141,3 +142,18 @@ def test_the_digest_written_round_by_round_is_that_of_the_whole_document(example
     member.save()
     named = exchange.read_inputs(example_competition)
     assert named.digest == whole_document_digest(named) != inputs.digest
+
+
+def test_the_snapshots_write_each_round_of_points_as_its_fraction(example_competition):
+    inputs = exchange.read_inputs(example_competition)
+    rankings = compute_rankings(inputs.season)
+    written = exchange.snapshots(rankings, inputs)
+    assert len(written) == len(rankings) == 4
+    halves = set()
+    for snapshot, ranking in zip(written, rankings, strict=True):
+        by_player = {int(standing.player_id): standing for standing in ranking.standings}
+        for key, _position, _value, _valuation, total, points, _attended in snapshot.standings:
+            assert total == by_player[key].total
+            assert points == [str(amount) for amount in by_player[key].points]
+            halves |= {text for text in points if "/" in text}
+    assert halves  # the example's draws score half an opponent's value: "41/2", ...
