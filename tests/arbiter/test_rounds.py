@@ -69,9 +69,7 @@ def test_an_unknown_result_is_refused_and_nothing_is_saved(arbiter_client, round
     assert not Ranking.objects.filter(after_round=4).exists()
 
 
-def test_a_refused_results_page_names_the_boards_as_the_opened_page_did(
-    arbiter_client, round_4
-):
+def test_a_refused_results_page_names_the_boards_as_the_opened_page_did(arbiter_client, round_4):
     # A form sent is checked without the players' names; shown again, it reads them.
     post_pair_and_publish(arbiter_client, round_4)
     games = list(round_4.games.order_by("board").select_related("white__member", "black__member"))
