@@ -101,6 +101,11 @@ class Inputs:
 _ROUNDS_MARK = "\u2063rounds of the season\u2063"  # invisible separators: no name holds them
 
 
+# A named tuple made directly, without the keyword handling of its class's `__new__` (a
+# season's 2,100 games are read on every saved result).
+_new = tuple.__new__
+
+
 class GameRow(NamedTuple):
     """A game as `read_inputs` reads it: what the engine and the team absences need."""
 
@@ -130,12 +135,12 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
     )
     rounds = list(competition.rounds.order_by("number"))
     games = defaultdict(list)  # a season's games as values: no model instance each
-    for row in (
+    for round_id, white_id, black_id, result in (
         Game.objects.filter(round__competition=competition)
         .order_by("board")
         .values_list("round_id", "white_id", "black_id", "result")
     ):
-        games[row[0]].append(GameRow(*row[1:]))
+        games[round_id].append(_new(GameRow, (white_id, black_id, result)))
     absences, team = _absences(competition, rounds, games)
 
     played = []
@@ -211,7 +216,7 @@ def engine_round(
     order, who was absent and why, and the bye's key."""
     return EngineRound(
         games=tuple(
-            EngineGame(str(white), str(black), _RESULTS.get(result) or Result(result))
+            _new(EngineGame, (str(white), str(black), _RESULTS.get(result) or Result(result)))
             for white, black, result in games
         ),
         absent=absent,
