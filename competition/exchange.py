@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 from functools import cached_property
+from json.encoder import encode_basestring
 from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
@@ -90,15 +91,46 @@ class Inputs:
         for index, round_ in enumerate(self.season.rounds):
             known = self.round_texts.get(index)
             if known is None or known[0] is not round_:
-                text = json.dumps(
-                    season_file.round_document(round_), sort_keys=True, ensure_ascii=False
-                )
-                known = self.round_texts[index] = (round_, text)
+                known = self.round_texts[index] = (round_, round_text(round_))
             texts.append(known[1])
         return "[" + ", ".join(texts) + "]"
 
 
 _ROUNDS_MARK = "\u2063rounds of the season\u2063"  # invisible separators: no name holds them
+
+_quoted = encode_basestring  # a text as json.dumps writes it (ensure_ascii=False)
+_RESULT_TEXTS = {result: _quoted(result.value) for result in Result}
+
+
+def round_text(round_: EngineRound) -> str:
+    """`json.dumps(season_file.round_document(round_), sort_keys=True, ensure_ascii=False)`,
+    written directly (the digest writes every round of the season on every saved result):
+    the keys in their sorted order, the absences sorted by player, the separators ", " and
+    ": ". A round with a player id that is not a text (never the site's) is left to
+    json.dumps."""
+    try:
+        return _written_round(round_)
+    except TypeError:  # encode_basestring takes texts only
+        return json.dumps(season_file.round_document(round_), sort_keys=True, ensure_ascii=False)
+
+
+def _written_round(round_: EngineRound) -> str:
+    parts = []
+    if round_.absent:
+        absent = ", ".join(
+            f"{_quoted(player)}: {_quoted(reason.value)}"
+            for player, reason in sorted(round_.absent.items())
+        )
+        parts.append(f'"absent": {{{absent}}}')
+    if round_.bye is not None:
+        parts.append(f'"bye": {_quoted(round_.bye)}')
+    games = ", ".join(
+        f'{{"black": {_quoted(game.black)}, "result": {_RESULT_TEXTS[game.result]}, '
+        f'"white": {_quoted(game.white)}}}'
+        for game in round_.games
+    )
+    parts.append(f'"games": [{games}]')
+    return "{" + ", ".join(parts) + "}"
 
 
 # A named tuple made directly, without the keyword handling of its class's `__new__` (a
