@@ -81,7 +81,7 @@ class ResultsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.round = round_
         self._named = not self.is_bound  # the page is shown: the names read with the games
-        games = round_.games.all()
+        games = round_.games.order_by("board")  # the default order joins the season
         if self._named:
             games = games.select_related("white__member", "black__member")
         self.games = list(games)

@@ -138,6 +138,19 @@ def _written_round(round_: EngineRound) -> str:
 _new = tuple.__new__
 
 
+class RoundRow(NamedTuple):
+    """A round as `read_inputs` reads it: what the engine and the team absences need."""
+
+    id: int
+    number: int
+    date: date
+    published_at: datetime | None
+    bye_id: int | None
+
+    pk = property(lambda self: self.id)
+    is_published = property(Round.is_published.fget)  # the model's own rule
+
+
 class GameRow(NamedTuple):
     """A game as `read_inputs` reads it: what the engine and the team absences need."""
 
@@ -165,7 +178,10 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
             )
         )
     )
-    rounds = list(competition.rounds.order_by("number"))
+    rounds = [
+        _new(RoundRow, row)
+        for row in competition.rounds.order_by("number").values_list(*RoundRow._fields)
+    ]
     games = defaultdict(list)  # a season's games as values: no model instance each
     for round_id, white_id, black_id, result in (
         Game.objects.filter(round__competition=competition)
@@ -271,7 +287,7 @@ def pair_requests(competition: Competition, rounds: list[Round]) -> dict[int, Pa
 
 def _absences(
     competition: Competition,
-    rounds: list[Round],
+    rounds: list[Round | RoundRow],
     games: dict[int, list[Game | GameRow]] | None = None,
 ) -> tuple[dict[int, dict[str, EngineAbsence]], dict[tuple[int, int], TeamMatch]]:
     """Who is absent from each of these rounds and why, by round id: the recorded absences,
@@ -292,7 +308,7 @@ def _absences(
 
 def team_match_absences(
     competition: Competition,
-    rounds: list[Round],
+    rounds: list[Round | RoundRow],
     games: dict[int, list[Game | GameRow]] | None = None,
 ) -> dict[tuple[int, int], TeamMatch]:
     """{(round id, participant id): the team match} for members in a team match's line-up on a
@@ -317,7 +333,7 @@ def team_match_absences(
     participant_of = dict(members.values_list("member_id", "pk"))
     if games is None:
         games = defaultdict(list)
-        for game in Game.objects.filter(round__in=rounds):
+        for game in Game.objects.filter(round__in=[round_.pk for round_ in rounds]):
             games[game.round_id].append(game)
     absent = {}
     for round_ in rounds:
@@ -330,7 +346,7 @@ def team_match_absences(
     return absent
 
 
-def is_complete(round_: Round, games: list[Game | GameRow]) -> bool:
+def is_complete(round_: Round | RoundRow, games: list[Game | GameRow]) -> bool:
     """A round counts once its pairing is published and every game has a result."""
     return round_.is_published and all(game.result for game in games)
 

@@ -58,7 +58,7 @@ def recompute_after_results(
     refuse_if_closed(competition)
     inputs = exchange.read_inputs(competition)
     before = exchange.inputs_before(inputs, number, changes)
-    stored = set(competition.rankings.values_list("inputs", flat=True).distinct())
+    stored = set(competition.rankings.order_by().values_list("inputs", flat=True).distinct())
     if before is not None and stored == {before.digest}:
         return _update(competition, inputs, reason, since=number)
     return _update(competition, inputs, reason)
@@ -197,6 +197,7 @@ def _final(competition: Competition, numbers, now: datetime) -> set[int]:
     final = set(
         Round.objects.filter(competition=competition, number__in=list(numbers))
         .results_final(now)
+        .order_by()  # a set: without the default order's joins
         .values_list("number", flat=True)
     )
     if 0 in numbers and competition.is_under_way:

@@ -36,7 +36,9 @@ def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", u
     # The pairing as values, locked: model rows only for the games whose result changes.
     games = {
         game.id: game
-        for game in round_.games.select_for_update().values_list(*_GAME_COLUMNS, named=True)
+        for game in round_.games.select_for_update()
+        .order_by("board")  # not the default order, which joins the competition and season
+        .values_list(*_GAME_COLUMNS, named=True)
     }
     problems = closed_season_problems(round_.competition)
     if not round_.is_published:
