@@ -22,7 +22,7 @@ from base.admin_labels import LabelledSplitDateTime
 from base.validators import validate_name
 from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from competition.fields import FractionFormField
-from competition.models import Absence, Competition, Game, Round
+from competition.models import Absence, Competition, Game, Participant, Round
 from competition.schedule import before, club_week
 from competition.services import Board
 from members.models import Member, RatingList
@@ -72,25 +72,27 @@ class ResultField(forms.CharField):
 class ResultsForm(forms.Form):
     """One result field per board of the round's pairing. Each field carries the result the
     page showed (a hidden initial value), so a board left as it was shown is not saved: the
-    players may have agreed on its result since the page was opened."""
+    players may have agreed on its result since the page was opened.
+
+    The players' names, which only the page shows (the boards' labels), are read when the page
+    is shown (`rows`): a form sent and saved is checked without them."""
 
     def __init__(self, *args, round_: Round, **kwargs):
         super().__init__(*args, **kwargs)
         self.round = round_
-        self.games = list(round_.games.select_related("white__member", "black__member"))
+        self._named = not self.is_bound  # the page is shown: the names read with the games
+        games = round_.games.order_by("board")  # the default order joins the season
+        if self._named:
+            games = games.select_related("white__member", "black__member")
+        self.games = list(games)
         for game in self.games:
-            label = _("Board %(board)s: %(white)s – %(black)s") % {
-                "board": game.board,
-                "white": game.white.name,
-                "black": game.black.name,
-            }
             self.fields[f"game_{game.pk}"] = ResultField(
-                label=label, required=False, initial=game.result, show_hidden_initial=True
+                required=False, initial=game.result, show_hidden_initial=True
             )
-            # The page shows the board in its table row; a screen reader hears it from here.
-            self.fields[f"game_{game.pk}"].widget.attrs["aria-label"] = label
         if self.games:  # the cursor starts on board 1
             self.fields[f"game_{self.games[0].pk}"].widget.attrs["autofocus"] = True
+        if self._named:
+            self._label_boards()
 
     def results(self) -> dict[int, str]:
         """The results typed, by game id: the boards whose result differs from what the page
@@ -111,7 +113,27 @@ class ResultsForm(forms.Form):
             return True
 
     def rows(self):
+        """Each board's game, with its players, and its field, for the page."""
+        if not self._named:  # a form sent, shown again: its games' players in one query
+            self._named = True
+            keys = {key for game in self.games for key in (game.white_id, game.black_id)}
+            players = Participant.objects.select_related("member").in_bulk(keys)
+            for game in self.games:
+                game.white, game.black = players[game.white_id], players[game.black_id]
+            self._label_boards()
         return [(game, self[f"game_{game.pk}"]) for game in self.games]
+
+    def _label_boards(self) -> None:
+        for game in self.games:
+            label = _("Board %(board)s: %(white)s – %(black)s") % {
+                "board": game.board,
+                "white": game.white.name,
+                "black": game.black.name,
+            }
+            field = self.fields[f"game_{game.pk}"]
+            field.label = label
+            # The page shows the board in its table row; a screen reader hears it from here.
+            field.widget.attrs["aria-label"] = label
 
 
 SHORTCUT_HELP = gettext_lazy(

@@ -347,7 +347,6 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = round_or_404(pk)
     data = posted(request)  # a POST, or what was typed before a login
     form = ResultsForm(data, round_=round_)
-    reported = reports.reported_games(form.games)  # what the players entered
     final = round_.is_published and not round_.results_are_provisional(now)
     reason_form = ChangeReasonForm(data) if final else None
     early = round_.date > timezone.localdate(now)
@@ -380,6 +379,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
                     % {"count": changed},
                 )
                 return redirect("arbiter:results", round_.pk)
+    rows = form.rows()
+    reported = reports.reported_games(form.games)  # what the players entered
     return render(
         request,
         "arbiter/results.html",
@@ -387,7 +388,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "round": round_,
             "form": form,
-            "rows": [(game, field, reported[game.pk].reports) for game, field in form.rows()],
+            "rows": [(game, field, reported[game.pk].reports) for game, field in rows],
             "reason_form": reason_form,
             "ask_early": ask_early,
             "shortcut_help": SHORTCUT_HELP,

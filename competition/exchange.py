@@ -19,7 +19,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from fractions import Fraction
 from functools import cached_property
+from json.encoder import encode_basestring
 from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
@@ -89,15 +91,64 @@ class Inputs:
         for index, round_ in enumerate(self.season.rounds):
             known = self.round_texts.get(index)
             if known is None or known[0] is not round_:
-                text = json.dumps(
-                    season_file.round_document(round_), sort_keys=True, ensure_ascii=False
-                )
-                known = self.round_texts[index] = (round_, text)
+                known = self.round_texts[index] = (round_, round_text(round_))
             texts.append(known[1])
         return "[" + ", ".join(texts) + "]"
 
 
 _ROUNDS_MARK = "\u2063rounds of the season\u2063"  # invisible separators: no name holds them
+
+_quoted = encode_basestring  # a text as json.dumps writes it (ensure_ascii=False)
+_RESULT_TEXTS = {result: _quoted(result.value) for result in Result}
+
+
+def round_text(round_: EngineRound) -> str:
+    """`json.dumps(season_file.round_document(round_), sort_keys=True, ensure_ascii=False)`,
+    written directly (the digest writes every round of the season on every saved result):
+    the keys in their sorted order, the absences sorted by player, the separators ", " and
+    ": ". A round with a player id that is not a text (never the site's) is left to
+    json.dumps."""
+    try:
+        return _written_round(round_)
+    except TypeError:  # encode_basestring takes texts only
+        return json.dumps(season_file.round_document(round_), sort_keys=True, ensure_ascii=False)
+
+
+def _written_round(round_: EngineRound) -> str:
+    parts = []
+    if round_.absent:
+        absent = ", ".join(
+            f"{_quoted(player)}: {_quoted(reason.value)}"
+            for player, reason in sorted(round_.absent.items())
+        )
+        parts.append(f'"absent": {{{absent}}}')
+    if round_.bye is not None:
+        parts.append(f'"bye": {_quoted(round_.bye)}')
+    games = ", ".join(
+        f'{{"black": {_quoted(game.black)}, "result": {_RESULT_TEXTS[game.result]}, '
+        f'"white": {_quoted(game.white)}}}'
+        for game in round_.games
+    )
+    parts.append(f'"games": [{games}]')
+    return "{" + ", ".join(parts) + "}"
+
+
+# A named tuple made directly, without the keyword handling of its class's `__new__` (a
+# season's 2,100 games are read on every saved result).
+_new = tuple.__new__
+
+
+class RoundRow(NamedTuple):
+    """A round as `read_inputs` reads it: what the engine and the team absences need."""
+
+    id: int
+    number: int
+    date: date
+    published_at: datetime | None
+    bye_id: int | None
+
+    pk = property(lambda self: self.id)
+    is_published = property(Round.is_published.fget)  # the model's own rule
 
 
 class GameRow(NamedTuple):
@@ -127,14 +178,17 @@ def read_inputs(competition: Competition, pair_round: Round | None = None) -> In
             )
         )
     )
-    rounds = list(competition.rounds.order_by("number"))
+    rounds = [
+        _new(RoundRow, row)
+        for row in competition.rounds.order_by("number").values_list(*RoundRow._fields)
+    ]
     games = defaultdict(list)  # a season's games as values: no model instance each
-    for row in (
+    for round_id, white_id, black_id, result in (
         Game.objects.filter(round__competition=competition)
         .order_by("board")
         .values_list("round_id", "white_id", "black_id", "result")
     ):
-        games[row[0]].append(GameRow(*row[1:]))
+        games[round_id].append(_new(GameRow, (white_id, black_id, result)))
     absences, team = _absences(competition, rounds, games)
 
     played = []
@@ -210,7 +264,7 @@ def engine_round(
     order, who was absent and why, and the bye's key."""
     return EngineRound(
         games=tuple(
-            EngineGame(str(white), str(black), _RESULTS.get(result) or Result(result))
+            _new(EngineGame, (str(white), str(black), _RESULTS.get(result) or Result(result)))
             for white, black, result in games
         ),
         absent=absent,
@@ -233,7 +287,7 @@ def pair_requests(competition: Competition, rounds: list[Round]) -> dict[int, Pa
 
 def _absences(
     competition: Competition,
-    rounds: list[Round],
+    rounds: list[Round | RoundRow],
     games: dict[int, list[Game | GameRow]] | None = None,
 ) -> tuple[dict[int, dict[str, EngineAbsence]], dict[tuple[int, int], TeamMatch]]:
     """Who is absent from each of these rounds and why, by round id: the recorded absences,
@@ -254,7 +308,7 @@ def _absences(
 
 def team_match_absences(
     competition: Competition,
-    rounds: list[Round],
+    rounds: list[Round | RoundRow],
     games: dict[int, list[Game | GameRow]] | None = None,
 ) -> dict[tuple[int, int], TeamMatch]:
     """{(round id, participant id): the team match} for members in a team match's line-up on a
@@ -279,7 +333,7 @@ def team_match_absences(
     participant_of = dict(members.values_list("member_id", "pk"))
     if games is None:
         games = defaultdict(list)
-        for game in Game.objects.filter(round__in=rounds):
+        for game in Game.objects.filter(round__in=[round_.pk for round_ in rounds]):
             games[game.round_id].append(game)
     absent = {}
     for round_ in rounds:
@@ -292,7 +346,7 @@ def team_match_absences(
     return absent
 
 
-def is_complete(round_: Round, games: list[Game | GameRow]) -> bool:
+def is_complete(round_: Round | RoundRow, games: list[Game | GameRow]) -> bool:
     """A round counts once its pairing is published and every game has a result."""
     return round_.is_published and all(game.result for game in games)
 
@@ -315,6 +369,12 @@ def counted_rounds(competition: Competition, before: int) -> int:
     return counted
 
 
+# A standing's stored values after its participant, in the order of a snapshot's standings
+# (`Snapshot.standings`); and a standing row's columns: its ranking, its participant, those.
+STANDING_VALUES = ("position", "value", "valuation_value", "total", "points", "attended")
+STANDING_COLUMNS = ("ranking", "participant", *STANDING_VALUES)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """One ranking's values as they are stored: its `Ranking` row (without the digest) and its
@@ -334,6 +394,7 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     season = inputs.season
     attended = attendance_after_each_round(season)
     settings = season.settings
+    texts = _AmountTexts.by_unit()
     result = []
     for ranking in rankings:
         valuation_value = {
@@ -348,7 +409,8 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
                     standing.value,
                     valuation_value[standing.player_id],
                     standing.total,
-                    [str(p) for p in standing.points],
+                    # `[str(p) for p in standing.points]`, each amount's text made once
+                    list(map(texts[standing.unit].__getitem__, standing.points_units)),
                     attended[ranking.round].get(standing.player_id, 0),
                 )
                 for standing in ranking.standings
@@ -371,6 +433,31 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     return result
 
 
+class _AmountTexts(dict):
+    """The text of an amount of `unit`ths by its units, `str(Fraction(units, unit))`, made the
+    first time it is asked (a ranking's points repeat: 150 players' 28 rounds hold a few
+    hundred different amounts)."""
+
+    def __init__(self, unit: int):
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, units: int) -> str:
+        text = self[units] = str(Fraction(units, self.unit))
+        return text
+
+    @staticmethod
+    def by_unit() -> dict[int, _AmountTexts]:
+        """The texts of every unit, each unit's made the first time it is asked."""
+        return _TextsByUnit()
+
+
+class _TextsByUnit(dict):
+    def __missing__(self, unit: int) -> _AmountTexts:
+        texts = self[unit] = _AmountTexts(unit)
+        return texts
+
+
 def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snapshot]:
     """The competition's stored rankings (from ranking `since` on) as snapshots, by round (two
     queries)."""
@@ -378,16 +465,7 @@ def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snap
     for after_round, *standing in (
         Standing.objects.filter(ranking__competition=competition, ranking__after_round__gte=since)
         .order_by("ranking__after_round", "position")
-        .values_list(
-            "ranking__after_round",
-            "participant_id",
-            "position",
-            "value",
-            "valuation_value",
-            "total",
-            "points",
-            "attended",
-        )
+        .values_list("ranking__after_round", "participant_id", *STANDING_VALUES)
     ):
         standings[after_round].append(tuple(standing))
     return {
@@ -398,19 +476,6 @@ def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snap
             after_round__gte=since
         ).values_list("after_round", "passes", "oscillation_stop", "appearances")
     }
-
-
-# A standing's columns: the ranking's, then a snapshot's standing's values in their order.
-STANDING_COLUMNS = (
-    "ranking",
-    "participant",
-    "position",
-    "value",
-    "valuation_value",
-    "total",
-    "points",
-    "attended",
-)
 
 
 def ranking_rows(

@@ -67,7 +67,11 @@ def check_seating(
     overrides the recorded absences (to check a form before it is saved); players away for a
     team match (derived from the line-ups) count as absent unless they are seated: only the
     check of `everyone` reads them (nobody seated is absent for a team match)."""
-    joined = dict(round_.competition.participants.values_list("pk", "joined_round"))
+    joined = dict(  # in the default order, without its joins: by initial position
+        round_.competition.participants.order_by("initial_position").values_list(
+            "pk", "joined_round"
+        )
+    )
     if absent is None:
         absent = list(round_.absent_ids()) if round_.pk else []
     seated = {player for game in games for player in game} | {bye}

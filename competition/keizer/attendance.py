@@ -8,17 +8,36 @@ from collections import namedtuple
 from collections.abc import Iterable
 from math import ceil
 
-from .scoring import ATTENDED, Outcome, appearances
+from .scoring import ABSENCE_OUTCOMES, ATTENDED, GAME_OUTCOMES, Outcome
 from .season import Season
+
+# Whether an outcome counts, told from what the round holds: (white, black) by result, by
+# reason of absence, and for the bye (the outcomes `scoring.appearances` gives them).
+_GAME_ATTENDED = {
+    result: (white in ATTENDED, black in ATTENDED)
+    for result, (white, black) in GAME_OUTCOMES.items()
+}
+_ABSENCE_ATTENDED = {reason: outcome in ATTENDED for reason, outcome in ABSENCE_OUTCOMES.items()}
+_BYE_ATTENDED = Outcome.BYE in ATTENDED
 
 
 def attendance_after_each_round(season: Season) -> list[dict[str, int]]:
-    """Attendance after round k for k = 0..len(rounds), in one pass."""
+    """Attendance after round k for k = 0..len(rounds), in one pass. Each player's part in a
+    round is the one `scoring.appearances` gives (a later entry of the round replaces an
+    earlier one: the absence a game, the bye either), read as whether it counts, without
+    making the appearances."""
     counts = {player.id: 0 for player in season.players}
     result = [dict(counts)]
     for round_ in season.rounds:
-        for player_id, part in appearances(round_).items():
-            if part.outcome in ATTENDED:
+        counted: dict[str, bool] = {}
+        for game in round_.games:
+            counted[game.white], counted[game.black] = _GAME_ATTENDED[game.result]
+        for player_id, reason in round_.absent.items():
+            counted[player_id] = _ABSENCE_ATTENDED[reason]
+        if round_.bye is not None:
+            counted[round_.bye] = _BYE_ATTENDED
+        for player_id, attended in counted.items():
+            if attended:
                 counts[player_id] += 1
         result.append(dict(counts))
     return result

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from functools import partial
 
 from django.db import connections, router, transaction
 from django.utils import timezone
@@ -57,7 +58,7 @@ def recompute_after_results(
     refuse_if_closed(competition)
     inputs = exchange.read_inputs(competition)
     before = exchange.inputs_before(inputs, number, changes)
-    stored = set(competition.rankings.values_list("inputs", flat=True).distinct())
+    stored = set(competition.rankings.order_by().values_list("inputs", flat=True).distinct())
     if before is not None and stored == {before.digest}:
         return _update(competition, inputs, reason, since=number)
     return _update(competition, inputs, reason)
@@ -116,16 +117,18 @@ def _update(
     With `since`, the caller knows the rankings before ranking `since` to be the engine's of
     `inputs` already (`recompute_after_results`): only the later ones are computed, compared
     and stored."""
+    now = timezone.now()
     computed = _computed(inputs, since)
     stored = exchange.stored_snapshots(competition, since)
-    corrections = _corrections(competition, computed, stored, timezone.now())
-    held_since = _held(competition)[1]
-    if corrections and not confirmed and (not reason or held_since):
-        _store_rankings(competition, inputs, computed, stored, reason, corrections, since)
-        _hold(competition, inputs.digest, held_since or timezone.now())
+    corrections = _corrections(competition, computed, stored, now)
+    held = _held(competition)
+    store = partial(_store_rankings, competition, inputs, computed, stored, now, corrections)
+    if corrections and not confirmed and (not reason or held[1]):
+        store(reason, keep=corrections, since=since)
+        _hold(competition, inputs.digest, held[1] or now, held)
         logger.warning("a change to %s would correct published rankings: held", competition)
         return False
-    _store_rankings(competition, inputs, computed, stored, reason, since=since)
+    store(reason, since=since, held=held)
     return True
 
 
@@ -194,6 +197,7 @@ def _final(competition: Competition, numbers, now: datetime) -> set[int]:
     final = set(
         Round.objects.filter(competition=competition, number__in=list(numbers))
         .results_final(now)
+        .order_by()  # a set: without the default order's joins
         .values_list("number", flat=True)
     )
     if 0 in numbers and competition.is_under_way:
@@ -201,11 +205,17 @@ def _final(competition: Competition, numbers, now: datetime) -> set[int]:
     return final
 
 
-def _hold(competition: Competition, digest: str, since: datetime | None) -> None:
+def _hold(
+    competition: Competition,
+    digest: str,
+    since: datetime | None,
+    stored: tuple[str, datetime | None] | None = None,
+) -> None:
     """Mark the change held (or nothing held, with "" and None): written only when it differs
-    from what is stored, so that a pass with nothing new writes nothing (and leaves the pages'
-    cache alone)."""
-    if _held(competition) != (digest, since):
+    from what is stored (`stored`: what `_held` gave under the competition's lock, else read
+    here), so that a pass with nothing new writes nothing (and leaves the pages' cache
+    alone)."""
+    if (stored if stored is not None else _held(competition)) != (digest, since):
         Competition.objects.filter(pk=competition.pk).update(held_inputs=digest, held_since=since)
     competition.held_inputs, competition.held_since = digest, since
 
@@ -215,9 +225,12 @@ def _store_rankings(
     inputs: exchange.Inputs,
     computed: list[exchange.Snapshot],
     stored: dict[int, exchange.Snapshot],
+    now: datetime,
+    final: set[int],
     reason: str = "",
     keep: set[int] = frozenset(),
     since: int = 0,
+    held: tuple[str, datetime | None] | None = None,
 ) -> None:
     """Store the engine's rankings of `inputs`. Only the snapshots that differ from the stored
     ones are written anew (after a round's results, the ranking after that round and any it
@@ -228,8 +241,8 @@ def _store_rankings(
     stay as they are; then no snapshot gets the digest of `inputs`, so the worker's next pass
     sees the data still differ, and finds it held. With `since`, `computed` and `stored` hold
     the rankings from `since` on, and the earlier ones stay as they are (the caller knows them
-    up to date)."""
-    now = timezone.now()
+    up to date). `final`: the final rankings among those that differ from the stored ones
+    (`_corrections` at `now`); `held`: what `_held` gave, if read already."""
     changed = [
         snapshot
         for snapshot in computed
@@ -241,13 +254,12 @@ def _store_rankings(
     replaced = competition.rankings.filter(after_round__gte=since).exclude(after_round__in=kept)
     marks = {
         ranking.after_round: ranking
-        for ranking in replaced.only(
-            "after_round", "corrected_at", "correction", "correction_mailed_at"
+        for ranking in replaced.only(  # the competition too: the manager links it to each row
+            "competition", "after_round", "corrected_at", "correction", "correction_mailed_at"
         )
     }
-    final = _final(competition, marks, now)
-    if set(stored) - kept:
-        replaced.delete()
+    if marks:
+        _delete_rankings([ranking.pk for ranking in marks.values()])
     competition.rankings.update(inputs=digest, computed_at=now)
     rows = exchange.ranking_rows(competition, changed, digest)
     for ranking, _standings in rows:
@@ -263,7 +275,16 @@ def _store_rankings(
     Ranking.objects.bulk_create(ranking for ranking, _standings in rows)
     _insert_standings(rows)
     if not keep:
-        _hold(competition, "", None)
+        _hold(competition, "", None, held)
+
+
+def _delete_rankings(keys: list[int]) -> None:
+    """Delete these rankings and their standings: two DELETEs by key. What Django's deletion
+    would do, without reading the rankings first to find what else refers to them: only their
+    standings do (a test says so), and neither has signals or history."""
+    database = router.db_for_write(Ranking)
+    Standing.objects.filter(ranking__in=keys)._raw_delete(database)
+    Ranking.objects.filter(pk__in=keys)._raw_delete(database)
 
 
 def _insert_standings(rows: list[tuple[Ranking, tuple[tuple, ...]]]) -> None:
@@ -272,7 +293,7 @@ def _insert_standings(rows: list[tuple[Ranking, tuple[tuple, ...]]]) -> None:
     compiled INSERT a row (a saved result writes 150 standings, a full recompute 4,200)."""
     fields = [Standing._meta.get_field(name) for name in exchange.STANDING_COLUMNS]
     connection = connections[router.db_for_write(Standing)]
-    total, points = fields[5], fields[6]
+    total, points = Standing._meta.get_field("total"), Standing._meta.get_field("points")
     values = [
         (
             ranking.pk,

@@ -2,6 +2,7 @@
 review, publishing, the history; and what review found: the pages cannot break the
 competition."""
 
+import re
 from datetime import date, datetime, timedelta
 
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -66,6 +67,21 @@ def test_an_unknown_result_is_refused_and_nothing_is_saved(arbiter_client, round
     assert "Onbekende uitslag &#x27;2-0&#x27;" in response.content.decode()
     assert not round_4.games.exclude(result="").exists()
     assert not Ranking.objects.filter(after_round=4).exists()
+
+
+def test_a_refused_results_page_names_the_boards_as_the_opened_page_did(arbiter_client, round_4):
+    # A form sent is checked without the players' names; shown again, it reads them.
+    post_pair_and_publish(arbiter_client, round_4)
+    games = list(round_4.games.order_by("board").select_related("white__member", "black__member"))
+    opened = arbiter_client.get(results_url(round_4)).content.decode()
+    data = {f"game_{g.pk}": "1" for g in games} | {f"game_{games[2].pk}": "2-0"}
+    again = arbiter_client.post(results_url(round_4), data).content.decode()
+    labels = re.findall(r'aria-label="(Bord [^"]*)"', opened)
+    assert labels == [f"Bord {g.board}: {g.white.name} – {g.black.name}" for g in games]
+    assert re.findall(r'aria-label="(Bord [^"]*)"', again) == labels
+    for game in games:
+        assert f"<td>{game.white.name}</td><td>{game.black.name}</td>" in again
+    assert "Onbekende uitslag" in again
 
 
 def test_results_of_an_unpublished_pairing_are_refused(arbiter_client, round_4):

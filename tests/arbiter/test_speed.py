@@ -122,16 +122,7 @@ def stored_rankings(competition) -> list:
     standings = list(
         Standing.objects.filter(ranking__competition=competition)
         .order_by("ranking__after_round", "position")
-        .values_list(
-            "ranking__after_round",
-            "participant_id",
-            "position",
-            "value",
-            "valuation_value",
-            "total",
-            "points",
-            "attended",
-        )
+        .values_list("ranking__after_round", "participant_id", *exchange.STANDING_VALUES)
     )
     return [rankings, standings]
 

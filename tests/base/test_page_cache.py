@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.contrib.messages import constants
 from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
@@ -138,6 +139,41 @@ def test_a_change_made_in_a_transaction_makes_the_pages_old_again_at_its_commit(
         # Once per transaction, however many statements it sends.
         assert [callback for _, callback, _ in connection.run_on_commit] == [page_cache.changed]
     assert page_cache.version() != during
+
+
+def stored_version() -> str:
+    """The version as stored, read without telling the module a page may use it."""
+    return caches[page_cache.PAGES].get(page_cache.VERSION_KEY)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transactions_writes_make_the_pages_old_once_unless_a_page_read_the_version(
+    example_competition,
+):
+    """A saved result writes seven statements: one new version at once and one at the commit
+    do what one for each did, unless this process read the version in between (a page it
+    rendered then may show the writes so far: a test's transaction never commits)."""
+    member_ids = list(example_competition.participants.values_list("member_id", flat=True))
+    before = page_cache.version()
+    with transaction.atomic():
+        Member.objects.filter(pk=member_ids[0]).update(name="Eerste")
+        first = stored_version()
+        assert first != before  # at once
+        Member.objects.filter(pk=member_ids[1]).update(name="Tweede")
+        Member.objects.filter(pk=member_ids[2]).update(name="Derde")
+        assert stored_version() == first  # the commit will make these old
+        read = page_cache.version()  # a page rendered here, stored under this version
+        Member.objects.filter(pk=member_ids[3]).update(name="Vierde")
+        assert stored_version() != read
+    assert stored_version() not in (before, first, read)  # and again at the commit
+
+
+def test_a_change_after_a_page_in_the_same_transaction_shows_at_once(visitor, example_competition):
+    """The tests' own transactions never commit: each change after a stored page shows."""
+    member = example_competition.participants.select_related("member").first().member
+    for name in ("Eerste Naam", "Tweede Naam", "Derde Naam"):
+        Member.objects.filter(pk=member.pk).update(name=name)
+        assert name in cached(visitor, STANDINGS)
 
 
 def test_the_clock_alone_makes_results_final_at_half_past_eleven(visitor, paired_round_4):

@@ -9,11 +9,19 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from competition import exchange, services
 from competition.keizer import RULES_VERSION, season_file
+from competition.keizer.ranking import compute_rankings
+from competition.keizer.season import Absence as EngineAbsence
+from competition.keizer.season import Game as EngineGame
+from competition.keizer.season import Result
+from competition.keizer.season import Round as EngineRound
 from competition.models import Absence, Competition, Round
 from tests.factories import make_line_up, worked_example_season
+from tests.hypothesis_profiles import examples
 from tests.moments import EVENING_4
 
 
@@ -141,3 +149,54 @@ def test_the_digest_written_round_by_round_is_that_of_the_whole_document(example
     member.save()
     named = exchange.read_inputs(example_competition)
     assert named.digest == whole_document_digest(named) != inputs.digest
+
+
+def test_the_snapshots_write_each_round_of_points_as_its_fraction(example_competition):
+    inputs = exchange.read_inputs(example_competition)
+    rankings = compute_rankings(inputs.season)
+    written = exchange.snapshots(rankings, inputs)
+    assert len(written) == len(rankings) == 4
+    halves = set()
+    for snapshot, ranking in zip(written, rankings, strict=True):
+        by_player = {int(standing.player_id): standing for standing in ranking.standings}
+        for key, _position, _value, _valuation, total, points, _attended in snapshot.standings:
+            assert total == by_player[key].total
+            assert points == [str(amount) for amount in by_player[key].points]
+            halves |= {text for text in points if "/" in text}
+    assert halves  # the example's draws score half an opponent's value: "41/2", ...
+
+
+# Player ids as the engine may hold them: the site's keys, and any text a season file may give
+# (quotes, backslashes, control characters, letters beyond ASCII, the surrogates' neighbours).
+player_ids = st.one_of(st.integers(1, 10**6).map(str), st.text(max_size=12))
+
+
+@st.composite
+def engine_rounds(draw) -> EngineRound:
+    ids = draw(st.lists(player_ids, unique=True, max_size=14))
+    seated = draw(st.integers(0, len(ids) // 2)) * 2
+    games = tuple(
+        EngineGame(ids[i], ids[i + 1], draw(st.sampled_from(list(Result))))
+        for i in range(0, seated, 2)
+    )
+    rest = ids[seated:]
+    bye = rest.pop() if rest and draw(st.booleans()) else None
+    absent = {player: draw(st.sampled_from(list(EngineAbsence))) for player in rest}
+    return EngineRound(games=games, absent=absent, bye=bye)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(engine_rounds())
+def test_a_rounds_text_is_what_json_writes_of_its_document(round_):
+    expected = json.dumps(season_file.round_document(round_), sort_keys=True, ensure_ascii=False)
+    assert exchange.round_text(round_) == expected
+
+
+def test_a_round_with_ids_that_are_not_texts_is_written_by_json():
+    round_ = EngineRound(games=(EngineGame(1, 2, Result.DRAW),), absent={3: EngineAbsence.TEAM})
+    expected = json.dumps(season_file.round_document(round_), sort_keys=True, ensure_ascii=False)
+    assert (
+        exchange.round_text(round_)
+        == expected
+        == ('{"absent": {"3": "team"}, "games": [{"black": 2, "result": "1/2-1/2", "white": 1}]}')
+    )

@@ -7,10 +7,11 @@ from datetime import date
 
 import pytest
 from django.db import connection
+from django.db.models.signals import post_delete, pre_delete
 from django.test.utils import CaptureQueriesContext
 
 from competition import exchange, services
-from competition.models import Game
+from competition.models import Game, Ranking, Standing
 from competition.services.rankings import _computed
 from tests.factories import big_engine_season, make_played_competition, worked_example_season
 
@@ -107,3 +108,27 @@ def test_saving_a_result_takes_as_many_queries_for_150_players_and_28_rounds(db)
         counts.append(len(queries.captured_queries))
         assert exchange.stored_snapshots(competition) == everything_computed(competition)
     assert counts[0] == counts[1]
+
+
+def test_only_standings_refer_to_rankings_and_nothing_listens_to_their_deletion():
+    """Replaced rankings are deleted with two plain DELETEs, the standings' and the rankings'
+    (`services.rankings._delete_rankings`): right only while nothing else refers to them and
+    no signal or history expects their deletion."""
+    referring = {(rel.related_model, rel.field.name) for rel in Ranking._meta.related_objects}
+    assert referring == {(Standing, "ranking")}
+    assert not Standing._meta.related_objects
+    for model in (Ranking, Standing):
+        assert not pre_delete.has_listeners(model) and not post_delete.has_listeners(model)
+        assert not hasattr(model, "history")
+
+
+def test_a_replaced_ranking_leaves_no_standing_behind(example_competition):
+    competition = example_competition
+    game = competition.rounds.get(number=3).games.order_by("board").first()
+    before = ranking_rows(competition)[3]
+    services.enter_results(game.round, {game.pk: OTHER[game.result]}, reason="typo")
+    assert not Ranking.objects.filter(pk=before).exists()
+    assert not Standing.objects.filter(ranking_id=before).exists()
+    assert Standing.objects.filter(ranking__competition=competition).count() == sum(
+        len(snapshot.standings) for snapshot in everything_computed(competition).values()
+    )

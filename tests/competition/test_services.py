@@ -4,6 +4,8 @@ from datetime import date, datetime
 from fractions import Fraction
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from competition import services
 from competition.keizer.season import Result
@@ -202,3 +204,41 @@ def test_a_player_away_for_a_team_match_is_not_missing_from_the_pairing(round_4)
     assert jansen.pk not in round_4.seated_ids()
     assert services.publication_problems(round_4) == []
     assert services.publish(round_4, datetime(2026, 9, 18, 20, tzinfo=AMSTERDAM))
+
+
+def test_entered_results_write_each_changed_games_row_and_history_once(published_round_4, arbiter):
+    """The results are stored one UPDATE per result given, the changed games' history in one
+    INSERT: each changed game gets one history row of its whole row, with who and why; a game
+    given its own result again, or not given, gets none."""
+    games = list(published_round_4.games.order_by("board"))
+    services.enter_results(published_round_4, {games[0].pk: "1-0"}, user=arbiter)
+    rows_before = {game.pk: game.history.count() for game in games}
+    typed = {games[0].pk: "1-0", games[1].pk: "0-1", games[2].pk: "0-1", games[3].pk: "1-0F"}
+    with CaptureQueriesContext(connection) as queries:
+        changed = services.enter_results(published_round_4, typed, reason="Typefout", user=arbiter)
+    assert changed == 3
+    sent = [query["sql"] for query in queries.captured_queries]
+    assert len([sql for sql in sent if sql.startswith('UPDATE "competition_game"')]) == 2
+    assert (
+        len([sql for sql in sent if sql.startswith('INSERT INTO "competition_historicalgame"')])
+        == 1
+    )
+    for game in games:
+        game.refresh_from_db()
+        added = game.history.count() - rows_before[game.pk]
+        if game.board in (1, 5):
+            assert added == 0
+            continue
+        assert added == 1 and game.result == typed[game.pk]
+        last = game.history.order_by("history_id").values().last()
+        columns = ("id", "round_id", "board", "white_id", "black_id", "result")
+        assert [last[column] for column in columns] == [
+            game.pk,
+            published_round_4.pk,
+            game.board,
+            game.white_id,
+            game.black_id,
+            game.result,
+        ]
+        assert (last["history_type"], last["history_change_reason"]) == ("~", "Typefout")
+        assert last["history_user_id"] == arbiter.pk

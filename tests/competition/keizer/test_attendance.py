@@ -1,12 +1,19 @@
 """Attendance: what counts as a played round (rules section 8)."""
 
+from hypothesis import given, settings
+
 from competition.keizer import season_file
 from competition.keizer.attendance import (
     attendance_after_each_round,
     forecast,
     required_rounds,
 )
+from competition.keizer.scoring import ATTENDED, appearances
 from competition.keizer.scoring import Outcome as O
+from competition.keizer.season import Absence, Game, Player, Result, Round, Season, Settings
+from tests.hypothesis_profiles import examples
+
+from .strategies import seasons
 
 
 def test_games_byes_default_wins_and_team_matches_count_and_nothing_else():
@@ -34,6 +41,41 @@ def test_games_byes_default_wins_and_team_matches_count_and_nothing_else():
     assert after[0] == dict.fromkeys("abcdefgh", 0)
     assert after[1] == {"a": 1, "b": 1, "c": 1, "d": 0, "e": 0, "f": 0, "g": 1, "h": 1}
     assert after[2] == after[1]
+
+
+def counted_from_appearances(season: Season) -> list[dict[str, int]]:
+    """Attendance as the rules read it: after each round, the rounds whose appearance (as
+    `appearances` gives it) is one of the attended outcomes."""
+    counts = [dict.fromkeys((player.id for player in season.players), 0)]
+    for round_ in season.rounds:
+        parts = appearances(round_)
+        counts.append(
+            {
+                player_id: count + (player_id in parts and parts[player_id].outcome in ATTENDED)
+                for player_id, count in counts[-1].items()
+            }
+        )
+    return counts
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(seasons(max_players=10, max_rounds=6))
+def test_attendance_is_what_the_appearances_say(season):
+    assert attendance_after_each_round(season) == counted_from_appearances(season)
+
+
+def test_a_player_listed_twice_in_a_round_counts_as_their_appearance_says():
+    # Not a round the site makes, but the engine reads it: the absence replaces the game, the
+    # bye replaces the absence, as in `appearances`.
+    players = tuple(Player(x, x) for x in "abcd")
+    rounds = (
+        Round(games=(Game("a", "b", Result.WHITE_WINS),), absent={"a": Absence.EXCUSED}),
+        Round(games=(Game("c", "d", Result.DOUBLE_FORFEIT),), absent={"c": Absence.TEAM}, bye="d"),
+    )
+    season = Season(Settings(), players, rounds)
+    after = attendance_after_each_round(season)
+    assert after == counted_from_appearances(season)
+    assert after[2] == {"a": 0, "b": 1, "c": 1, "d": 1}
 
 
 def test_two_thirds_of_28_rounds_is_19():
