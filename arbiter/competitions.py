@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from arbiter.forms import CorrectionReasonForm, InitialRankingForm, NewcomerForm, NewSeasonForm
 from arbiter.pages import arbiter_page, render, tell_refused
-from competition import exchange, lineup, seasons, services, trf_export
+from competition import lineup, season_export, seasons, services, trf_export
 from competition.models import Competition
 from members.models import Member
 
@@ -175,7 +175,7 @@ def download(content: str, content_type: str, name: str) -> HttpResponse:
 def season_file(request: HttpRequest, pk: int) -> HttpResponse:
     """The competition as a season file (JSON), for the engine's command line or an import."""
     competition = competition_or_404(pk)
-    document = exchange.season_file_document(competition)
+    document = season_export.season_file_document(competition)
     return download(
         json.dumps(document, ensure_ascii=False, indent=2) + "\n",
         "application/json",

@@ -25,7 +25,6 @@ from json.encoder import encode_basestring
 from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
-from django.utils.text import slugify
 
 from competition.keizer import RULES_VERSION, season_file
 from competition.keizer.attendance import attendance_after_each_round
@@ -510,42 +509,6 @@ def _appearance_document(
         ]
         for player_id, part in appearances(season.rounds[number - 1]).items()
     }
-
-
-def season_file_document(competition: Competition) -> dict:
-    """The competition as a season file (`season-format.md`), with readable player ids.
-
-    Ids are derived from names ("de-zeeuw", "de-zeeuw-2"), so exporting, importing and
-    exporting again gives the same file.
-    """
-    season = season_for(competition)
-    taken: set[str] = set()
-    ids = {}
-    for player in season.players:
-        base = slugify(player.name) or "speler"
-        candidate, number = base, 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{base}-{number}"
-        taken.add(candidate)
-        ids[player.id] = candidate
-    order = {player.id: index for index, player in enumerate(season.players)}
-    renamed = season._replace(
-        players=tuple(p._replace(id=ids[p.id]) for p in season.players),
-        rounds=tuple(
-            r._replace(
-                games=tuple(g._replace(white=ids[g.white], black=ids[g.black]) for g in r.games),
-                absent={
-                    ids[p]: reason
-                    for p, reason in sorted(r.absent.items(), key=lambda item: order[item[0]])
-                },
-                bye=ids[r.bye] if r.bye else None,
-            )
-            for r in season.rounds
-        ),
-        pair=None,
-    )
-    return season_file.to_document(renamed)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from competition import exchange
+from competition import season_export
 from competition.models import Competition
 
 
@@ -26,7 +26,9 @@ class Command(BaseCommand):
         if competition is None:
             raise CommandError(f"no {kind} competition in season {season!r}")
         text = (
-            json.dumps(exchange.season_file_document(competition), ensure_ascii=False, indent=2)
+            json.dumps(
+                season_export.season_file_document(competition), ensure_ascii=False, indent=2
+            )
             + "\n"
         )
         if output is None:
