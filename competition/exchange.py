@@ -19,7 +19,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from fractions import Fraction
 from functools import cached_property
 from json.encoder import encode_basestring
 from typing import NamedTuple
@@ -27,6 +26,7 @@ from typing import NamedTuple
 from django.db.models import Exists, OuterRef
 
 from competition.keizer import RULES_VERSION, season_file
+from competition.keizer.amounts import ExactTextsByUnit
 from competition.keizer.attendance import attendance_after_each_round
 from competition.keizer.ranking import Ranking as EngineRanking
 from competition.keizer.scoring import appearances
@@ -393,7 +393,7 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     season = inputs.season
     attended = attendance_after_each_round(season)
     settings = season.settings
-    texts = _AmountTexts.by_unit()
+    texts = ExactTextsByUnit()  # a ranking's points repeat: each amount's text made once
     result = []
     for ranking in rankings:
         valuation_value = {
@@ -430,31 +430,6 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
             )
         )
     return result
-
-
-class _AmountTexts(dict):
-    """The text of an amount of `unit`ths by its units, `str(Fraction(units, unit))`, made the
-    first time it is asked (a ranking's points repeat: 150 players' 28 rounds hold a few
-    hundred different amounts)."""
-
-    def __init__(self, unit: int):
-        super().__init__()
-        self.unit = unit
-
-    def __missing__(self, units: int) -> str:
-        text = self[units] = str(Fraction(units, self.unit))
-        return text
-
-    @staticmethod
-    def by_unit() -> dict[int, _AmountTexts]:
-        """The texts of every unit, each unit's made the first time it is asked."""
-        return _TextsByUnit()
-
-
-class _TextsByUnit(dict):
-    def __missing__(self, unit: int) -> _AmountTexts:
-        texts = self[unit] = _AmountTexts(unit)
-        return texts
 
 
 def stored_snapshots(competition: Competition, since: int = 0) -> dict[int, Snapshot]:

@@ -20,6 +20,27 @@ def rounded(units: int, unit: int) -> float:
     return (200 * units + unit) // (2 * unit) / 100
 
 
+class ExactTexts(dict):
+    """`exact_text` of amounts in `1/unit`, by their units, each made the first time it is
+    asked (150 players' 28 rounds hold a few hundred different amounts)."""
+
+    def __init__(self, unit: int):
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, units: int) -> str:
+        text = self[units] = exact_text(units, self.unit)
+        return text
+
+
+class ExactTextsByUnit(dict):
+    """The `ExactTexts` of every unit, each made the first time it is asked."""
+
+    def __missing__(self, unit: int) -> ExactTexts:
+        texts = self[unit] = ExactTexts(unit)
+        return texts
+
+
 class AmountTexts:
     """The JSON texts of amounts in `1/unit`, each worked out once: a season's rankings repeat
     the same few hundred amounts hundreds of thousands of times."""
