@@ -21,7 +21,12 @@ MEMBER_LIST = "admin:members_member_changelist"
 @arbiter_page("members.change_member")
 def invite(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """GET: who would be invited; POST: invite them."""
-    chosen = chosen_members(request.POST.get("leden") or request.GET.get("leden") or "")
+    selection = request.POST.get("leden") or request.GET.get("leden") or ""
+    chosen = chosen_members(selection)
+    if pk is None and selection and not chosen:
+        # A damaged selection names nobody: never read as "everyone without a login".
+        messages.error(request, _("The selection names no member: nothing was sent."))
+        return redirect(MEMBER_LIST)
     if pk is None and chosen is not None:
         members = chosen
         title = _("Invite the chosen members")

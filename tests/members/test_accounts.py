@@ -208,3 +208,17 @@ def test_the_lockout_counts_every_way_of_typing_the_account(client, jansen, sett
     locked = client.post(reverse("login"), {"username": "jansen", "password": "jansen-password"})
     assert locked.status_code == settings.AXES_HTTP_RESPONSE_CODE
     assert "Te veel mislukte pogingen" in locked.content.decode()
+
+
+@pytest.mark.parametrize("selection", ["x", "0", "-1,", "' OR 1=1 --"])
+def test_a_selection_that_names_no_member_invites_nobody(arbiter_client, mailoutbox, selection):
+    """A damaged `leden` (a mangled link, a hand-edited address) is refused with a message;
+    it never widens to "everyone without a login", shown or posted."""
+    members_with_addresses(2)
+    for response in (
+        arbiter_client.get(INVITE_ALL, {"leden": selection}, follow=True),
+        arbiter_client.post(INVITE_ALL, {"leden": selection}, follow=True),
+    ):
+        assert "De keuze noemt geen lid: er is niets verstuurd." in response.content.decode()
+    assert mailoutbox == []
+    assert not Member.objects.filter(invited_at__isnull=False).exists()
