@@ -61,9 +61,14 @@ def lift(username: str) -> int:
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's own view with the site's tokens; a password chosen through the e-mailed link
-    lifts the lockouts and makes an invited member's account active."""
+    lifts the lockouts, makes an invited member's account active and logs the member in at
+    once, as the invitation does (issue 37: the link in their own mailbox proved who they are;
+    typing the new password again on the login page proved nothing more)."""
 
     token_generator = reset_tokens
+    post_reset_login = True
+    post_reset_login_backend = "members.backends.MemberLoginBackend"
+    success_url = "/"
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(**kwargs, days=mail.days(mail.reset_lifetime()))
@@ -72,6 +77,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         activate(form.user, timezone.now())
         lift(form.user.get_username())
+        messages.success(self.request, _("Your new password is saved and you are logged in."))
         return response
 
 

@@ -19,6 +19,23 @@ def test_a_member_resets_their_password_by_email(client, jansen, mailoutbox):
     assert "Kies een nieuw wachtwoord" in page.content.decode()
 
 
+def test_a_new_password_by_email_logs_the_member_in_at_once(client, jansen, mailoutbox):
+    """As the invitation does (issue 37): no second trip through the login page."""
+    client.post(reverse("password_reset"), {"email": "jansen@example.org"})
+    accounts.answer_reset_requests(timezone.now())  # the worker's step
+    link = next(line for line in mailoutbox[0].body.splitlines() if "/accounts/reset/" in line)
+    form = client.get(link.strip().replace("http://testserver", ""), follow=True)
+    password = "een-nieuw-wachtwoord-9"
+    page = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": password, "new_password2": password},
+        follow=True,
+    )
+    assert page.redirect_chain[-1][0] == "/"
+    assert int(client.session["_auth_user_id"]) == jansen.user.pk
+    assert "Je nieuwe wachtwoord is opgeslagen en je bent ingelogd." in page.content.decode()
+
+
 def test_the_new_password_email_is_dutch_and_names_the_account(client, jansen, mailoutbox):
     client.post(reverse("password_reset"), {"email": "jansen@example.org"})
     accounts.answer_reset_requests(timezone.now())  # the worker's step
