@@ -8,9 +8,22 @@ from django.contrib import admin
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.db import models
 from django.utils.text import capfirst, format_lazy
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from base.widgets import FastSelect
+
+# Django's own messages after a save in the admin, worded in our catalogue without an article:
+# Django's Dutch puts "De" before every model's name ("De lid … is met succes toegevoegd"),
+# wrong for het lid, het seizoen, het team, het artikel (issue 37). Django looks them up itself.
+ADMIN_MESSAGES = (
+    gettext_noop("The {name} “{obj}” was added successfully."),
+    gettext_noop("You may edit it again below."),
+    gettext_noop("The {name} “{obj}” was added successfully. You may add another {name} below."),
+    gettext_noop("The {name} “{obj}” was changed successfully."),
+    gettext_noop("The {name} “{obj}” was changed successfully. You may edit it again below."),
+    gettext_noop("The {name} “{obj}” was changed successfully. You may add another {name} below."),
+    gettext_noop("The %(name)s “%(obj)s” was deleted successfully."),
+)
 
 
 class LabelledSplitDateTime(AdminSplitDateTime):
