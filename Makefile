@@ -32,6 +32,10 @@ $(INSTALLED): pyproject.toml package-lock.json
 
 # The site with the demo season, for development (DEBUG on, SQLite unless DATABASE_URL is set).
 run: export DEBUG ?= true
+# The links in e-mails and the calendar lead to the port the site is served on.
+run: export SITE_URL ?= http://127.0.0.1:$(PORT)
+# Each e-mail a line on the console and a whole file in .mail/ (operations/dev_mail.py).
+run: export EMAIL_BACKEND ?= operations.dev_mail.EmailBackend
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo

@@ -127,7 +127,8 @@ class Command(BaseCommand):
         self.stdout.write(f"{name}, Jan's opponent in round 13: user {user}, password {password}")
         self.stdout.write(
             "The other members have no login yet: /beheer/members/member/ -> "
-            "Iedereen zonder account uitnodigen (the e-mails appear in this console)"
+            "Iedereen zonder account uitnodigen (with `make run`, each e-mail is a line in this "
+            "console and a file in .mail/)"
         )
 
 
