@@ -46,12 +46,14 @@ RESULT_SHORTCUTS = {
 
 
 def normalise_result(text: str) -> str:
-    """A typed result in its stored form ("" for none); ValidationError when unknown."""
-    typed = text.strip().lower().replace(" ", "")
+    """A typed result in its stored form ("" for none): the stored code, the site's own words
+    (`Game.Result`'s labels: "½-½", "1-0 (reglementair)") or a shortcut; ValidationError when
+    unknown."""
+    typed = _squeezed(text)
     if not typed:
         return ""
-    for value in Game.Result.values:
-        if typed == value.lower():
+    for value, label in Game.Result.choices:
+        if typed in (value.lower(), _squeezed(str(label))):
             return value
     if typed in RESULT_SHORTCUTS:
         return RESULT_SHORTCUTS[typed].value
@@ -62,8 +64,20 @@ def normalise_result(text: str) -> str:
     )
 
 
+def _squeezed(text: str) -> str:
+    return text.strip().lower().replace(" ", "")
+
+
 class ResultField(forms.CharField):
-    widget = forms.TextInput(attrs={"size": 6, "autocomplete": "off", "list": "result-options"})
+    """A board's result, shown in the site's own words ("½-½", "1-0 (reglementair)"), as every
+    other page writes it, not in the stored codes ("1/2-1/2", "1-0F"); typed in either, or with
+    a shortcut (issue 37)."""
+
+    widget = forms.TextInput(attrs={"size": 10, "autocomplete": "off", "list": "result-options"})
+
+    def prepare_value(self, value):
+        labels = dict(Game.Result.choices)
+        return labels.get(value, value)
 
     def clean(self, value):
         return normalise_result(super().clean(value) or "")

@@ -58,6 +58,44 @@ def test_the_arbiter_pairs_publishes_and_enters_results_by_shortcut(arbiter_clie
     assert Ranking.objects.filter(competition=round_4.competition, after_round=4).exists()
 
 
+def fields_of(page: str) -> dict[str, str]:
+    """The results page's inputs as sent back: name -> value (the shown and the hidden)."""
+    inputs = re.findall(r"<input [^>]*>", page)
+    return {
+        re.search(r'name="([^"]+)"', tag)[1]: re.search(r'value="([^"]*)"', tag)[1]
+        for tag in inputs
+        if 'name="' in tag and 'value="' in tag and "game_" in tag
+    }
+
+
+def test_the_results_page_writes_results_as_every_other_page_does(arbiter_client, round_4):
+    """Issue 37: "½-½" and "1-0 (reglementair)", not the stored "1/2-1/2" and "1-0F"; the page
+    sent back as shown changes nothing, and the words typed are understood."""
+    post_pair_and_publish(arbiter_client, round_4)
+    games = list(round_4.games.order_by("board"))
+    typed = ["r", "1f", "0", "1", "00f"]
+    arbiter_client.post(
+        results_url(round_4), {f"game_{g.pk}": t for g, t in zip(games, typed, strict=True)}
+    )
+    page = arbiter_client.get(results_url(round_4)).content.decode()
+    shown = fields_of(page)
+    assert [shown[f"game_{g.pk}"] for g in games] == [
+        "½-½",
+        "1-0 (reglementair)",
+        "0-1",
+        "1-0",
+        "0-0 (beiden reglementair)",
+    ]
+    assert "1/2-1/2" not in page and "1-0F" not in page and "0-0F" not in page
+    stored = dict(Game.objects.filter(round=round_4).values_list("pk", "result"))
+    response = arbiter_client.post(results_url(round_4), shown, follow=True)
+    assert "0 uitslag(en) opgeslagen" in response.content.decode()
+    assert dict(Game.objects.filter(round=round_4).values_list("pk", "result")) == stored
+    retyped = shown | {f"game_{games[0].pk}": "0-1 (Reglementair)", f"game_{games[1].pk}": "½-½"}
+    arbiter_client.post(results_url(round_4), retyped | {"reason": "verkeerd getypt"})
+    assert [g.result for g in round_4.games.order_by("board")][:2] == ["0-1F", "1/2-1/2"]
+
+
 def test_an_unknown_result_is_refused_and_nothing_is_saved(arbiter_client, round_4):
     post_pair_and_publish(arbiter_client, round_4)
     games = list(round_4.games.order_by("board"))
