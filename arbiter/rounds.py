@@ -320,7 +320,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
             {
                 "round": round_,
                 "recipients": recipients,
-                "without_mail": len(round_.seated_ids()) - len(recipients),
+                "without_mail": round_.pairing_non_recipients(),
             },
         )
     try:

@@ -318,6 +318,28 @@ class Round(models.Model):
             .order_by("member__name")
         )
 
+    def pairing_non_recipients(self) -> list[tuple[Participant, str]]:
+        """The seated players the pairing e-mail does not go to, by name, each with why (the
+        other side of `pairing_recipients`): a guest, no address, or the member's choice."""
+        sent = set(self.pairing_recipients().values_list("pk", flat=True))
+        others = Participant.objects.filter(pk__in=self.seated_ids() - sent).select_related(
+            "member"
+        )
+        return sorted(
+            (
+                (
+                    player,
+                    _("a guest")
+                    if player.member is None
+                    else _("no e-mail address")
+                    if not player.member.email
+                    else _("chose not to get the pairing by e-mail"),
+                )
+                for player in others
+            ),
+            key=lambda item: item[0].name,
+        )
+
     def seated_ids(self) -> set[int]:
         """The participants seated in the round's pairing (draft or published), bye included."""
         seated = {p for pair in self.games.values_list("white_id", "black_id") for p in pair}

@@ -47,8 +47,9 @@ def test_publishing_before_the_deadline_asks_first_and_names_who_gets_an_e_mail(
     assert "Leden kunnen zich nog op tijd afmelden tot vrijdag 18 september 2026 18:00." in page
     assert "9 leden krijgen de indeling per e-mail" in page
     assert 'Jansen <span class="quiet">(jansen@example.org)</span>' in page
-    assert f"{no_mail.name} <span" not in page
-    assert "1 ingedeelde speler krijgt geen e-mail" in page
+    assert no_mail.name not in page.split('<ul class="recipients">')[1]
+    assert "1 ingedeelde speler krijgt geen e-mail:" in page  # and who, and why (issue 37)
+    assert f'<li>{no_mail.name} <span class="quiet">(geen e-mailadres)</span></li>' in page
     assert not published(round_4)
 
     response = arbiter_client.post(publish_url(round_4), {"confirm": "1"}, follow=True)
@@ -242,3 +243,27 @@ def test_a_newcomer_never_rewrites_a_ranking_a_pairing_was_made_from(
     assert totals == list(
         competition.rankings.get(after_round=3).standings.values_list("total", "position")
     )
+
+
+def test_who_gets_no_pairing_mail_is_named_with_why(paired_round_4):
+    """The other side of the recipients: each seated player without the e-mail, by name."""
+    games = list(paired_round_4.games.order_by("board"))
+    for game in games:  # everyone an address and the mail first
+        for player in (game.white, game.black):
+            player.member.email = f"{player.member.pk}@example.org"
+            player.member.mail_pairing = True
+            player.member.save()
+    without_address, not_wanted = games[0].white.member, games[1].black.member
+    without_address.email = ""
+    without_address.save()
+    not_wanted.mail_pairing = False
+    not_wanted.save()
+    named = [(p.name, str(why)) for p, why in paired_round_4.pairing_non_recipients()]
+    assert named == sorted(
+        [
+            (without_address.name, "geen e-mailadres"),
+            (not_wanted.name, "wil de indeling niet per e-mail"),
+        ]
+    )
+    recipients = {p.pk for p in paired_round_4.pairing_recipients()}
+    assert len(recipients) + len(named) == len(paired_round_4.seated_ids())
