@@ -123,14 +123,18 @@ def unsubscribe(request: HttpRequest) -> HttpResponse:
     if found is None:
         return render(request, "members/unsubscribe.html", {"problem": True}, status=400)
     member, choice = found
+    # The page's own button turns the e-mails on again: a member without an account has no
+    # profile to do it on (issue 37). Anything else posted (RFC 8058's one click) turns off.
+    again = request.POST.get("again") == "on"
     if request.method == "POST":
-        services.turn_off_mail(member, choice)
+        services.turn_off_mail(member, choice, on=again)
     return render(
         request,
         "members/unsubscribe.html",
         {
             "member": member,
             "what": MailChoiceForm.Meta.labels[choice],  # as the profile names it
-            "done": request.method == "POST",
+            "done": request.method == "POST" and not again,
+            "on_again": request.method == "POST" and again,
         },
     )

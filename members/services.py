@@ -74,9 +74,10 @@ def choose_mail(member: Member, **chosen: bool):
     member.save(update_fields=list(MAIL_CHOICES))
 
 
-def turn_off_mail(member: Member, choice: str) -> None:
-    """One kind of e-mail off, as the one-click link in it asks (`members.unsubscribe`)."""
-    setattr(member, choice, False)
+def turn_off_mail(member: Member, choice: str, on: bool = False) -> None:
+    """One kind of e-mail off, as the one-click link in it asks (`members.unsubscribe`); or on
+    again (`on`), from the same link's page, for whoever changed their mind there."""
+    setattr(member, choice, on)
     member.save(update_fields=[choice])
 
 

@@ -27,6 +27,7 @@ def main() -> int:
                 entry.flags.remove("fuzzy")
                 entry.previous_msgid = None
                 entry.previous_msgid_plural = None
+                entry.previous_msgctxt = None  # else a lone "#| msgctxt" msgfmt refuses
         elif "fuzzy" in entry.flags or not (entry.msgstr or entry.msgstr_plural.get(0)):
             missing.append(entry.msgid)  # a guess by makemessages is not a translation
     po.metadata["Language"] = "nl"

@@ -39,6 +39,25 @@ def test_a_member_turns_off_the_pairing_mail_from_its_link_without_logging_in(
     assert (jan.mail_pairing, jan.mail_confirmations) == (False, True)
 
 
+def test_a_member_without_an_account_turns_the_mail_on_again_on_the_same_page(
+    demo, live_server, page, width
+):
+    """No profile to go to without an account (issue 37): the page itself turns it back on."""
+    member = Member.objects.filter(user__isnull=True).exclude(email="").order_by("name").first()
+    address = urlsplit(unsubscribe.address(member, "mail_ranking"))
+    page.goto(f"{live_server.url}{address.path}?{address.query}")
+    page.get_by_role("button", name="Uitzetten").click()
+    expect(page.get_by_role("link", name="Mijn profiel")).to_have_count(0)
+    page.get_by_role("button", name="Weer aanzetten").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "Klaar: deze e-mails krijg je weer: De nieuwe ranglijst."
+    )
+    fits_the_screen(page)
+    screenshot(page, "mail-unsubscribe-on-again", width)
+    member.refresh_from_db()
+    assert member.mail_ranking is True
+
+
 def test_the_arbiter_sends_an_email_that_did_not_arrive_again(demo, live_server, page, width):
     now = timezone.now()
     row = OutgoingMail.objects.create(
