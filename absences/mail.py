@@ -67,10 +67,16 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
     send(letters)
 
 
+def confirms_by_mail(member: Member) -> bool:
+    """Whether a change of the member's own gets a confirmation by e-mail (`registration_done`):
+    an address, and they want it."""
+    return bool(member.email) and member.mail_confirmations
+
+
 def registration_done(member: Member, consequences) -> None:
     """The member's own confirmation of what a cancellation or re-registration did, evening
     by evening, in the words (and numbers) of the preview they confirmed."""
-    if not member.email or not member.mail_confirmations:
+    if not confirms_by_mail(member):
         return
     lines = []
     for consequence in consequences:

@@ -117,6 +117,8 @@ class Evening:
             return _("deadline passed (%(deadline)s): cancelling now is late") % {
                 "deadline": deadline
             }
+        if self.cancelled:  # what can still be done is coming after all (issue 37)
+            return _("register again until %(deadline)s") % {"deadline": deadline}
         return _("cancel until %(deadline)s") % {"deadline": deadline}
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from absences import mail as absence_mail
 from absences import previews, services
 from absences.forms import CancellationForm, MemberChoiceForm
 from absences.models import Registration
@@ -104,6 +105,14 @@ def _tell(request: HttpRequest, member: Member, done, acting_for_member: bool) -
                 "message": words,
             }
         messages.add_message(request, level, text)
+    changed = any(consequence.changes_anything for consequence in done)
+    if changed and absence_mail.confirms_by_mail(member):  # the e-mail that follows (issue 37)
+        words = {"name": member.name, "address": member.email}
+        if acting_for_member:
+            text = _("%(name)s gets a confirmation by e-mail (%(address)s).") % words
+        else:
+            text = _("You get a confirmation by e-mail (%(address)s).") % words
+        messages.info(request, text)
 
 
 @never_cache

@@ -73,6 +73,11 @@ def test_a_member_cancels_changes_their_mind_and_registers_again(demo, live_serv
     page.get_by_role("button", name="Bevestigen").click()
     expect(page.locator(".alert-success", has_text="Ronde 14: Op tijd afgemeld")).to_be_visible()
     assert "op tijd afgemeld" in evening(page, 14).inner_text()
+    # Said what follows, and what can still be done (issue 37).
+    expect(page.locator(".alert-info")).to_have_text(
+        "Je krijgt een bevestiging per e-mail (jan.de.zeeuw@example.org)."
+    )
+    expect(evening(page, 14)).to_contain_text("weer aanmelden tot vr 27 november 18:00")
     assert set(
         Absence.objects.filter(participant__member=jan, round__number__gte=14).values_list(
             "round__number", flat=True
@@ -80,7 +85,7 @@ def test_a_member_cancels_changes_their_mind_and_registers_again(demo, live_serv
     ) == {14}
 
     # Registering again needs no reason; the evening is open again.
-    page.get_by_label("weer aanmelden").check()
+    page.get_by_label("weer aanmelden", exact=True).check()
     assert page.get_by_label("Reden").is_hidden()
     evening(page, 14).get_by_role("checkbox").check()
     assert "Weer aangemeld: je wordt ingedeeld." in show(page).inner_text()
