@@ -34,10 +34,12 @@ def test_the_player_page_explains_the_values_its_table_uses(client, db, rounds):
         page = text(client.get(reverse("competition:player", args=[ids[game.white]])))
         assert f"eigen waarde {valued(game.white)} +" in page
         if rounds >= 10:  # full re-valuation: the ranking's own values
-            assert f"met de waarden van ranglijst {rounds} zelf" in page
+            assert f"die de tegenstander in ranglijst {rounds} zelf heeft" in page
             assert "de vorige ranglijst" not in page
         else:
-            assert "de vorige ranglijst" in page
+            assert "die de tegenstander in de vorige ranglijst heeft" in page
+        # In a member's words (issue 37): not the arbiter's terms for the same thing.
+        assert "herwaardering" not in page and "waarderingsranglijst" not in page
         row = re.search(rf"\b{rounds} (\S+) (.*?waarde (\d+))", page.split("Hoe")[-1])
         if game.result.value in ("1-0", "1/2-1/2"):  # the line names the opponent's value
             assert row and int(row[3]) == valued(game.black), row
