@@ -26,5 +26,12 @@ def next_evening(context, only_for_member: int | None = None) -> dict:
     now = context.get("now") or timezone.now()
     if closing := services.season_closing(now):
         return {"closing": closing, "shown": True}
-    evenings = services.coming_evenings(member, now)
+    # An evening whose games have begun is not "next": its game, with the result to enter, is
+    # on the page already (competition.views.own_games), where this panel repeated it and still
+    # offered to cancel (issue 37). The panel moves on to the evening after it.
+    evenings = [
+        evening
+        for evening in services.coming_evenings(member, now)
+        if not evening.round.games_started(now)
+    ]
     return {"evening": evenings[0] if evenings else None, "shown": True}

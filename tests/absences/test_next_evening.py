@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from competition import services
 from competition.models import Game
-from tests.moments import at
+from tests.moments import EVENING_4, at
 
 HOME = reverse("competition:home")
 PAIRING = reverse("competition:pairing")
@@ -71,3 +71,24 @@ def test_the_pairing_names_who_does_not_play_and_why(client, jansen, round_4):
     assert "Niet aanwezig:" in page
     assert "de Wit (teamwedstrijd)" in page
     assert "Jansen (reglementair verloren)" in page
+
+
+def test_on_the_evening_the_game_is_shown_once_and_not_offered_for_cancelling(
+    jansen_client, jansen, published_round_4
+):
+    """Issue 37: from 19:45 the home page shows the member's game with the result to enter;
+    the panel of the next evening repeated it and still offered to cancel. The panel says
+    nothing of an evening under way (round 4 is the season's last here: no next one)."""
+    player = published_round_4.competition.participants.get(member=jansen)
+    game = Game.objects.involving(player).get(round=published_round_4)
+    opponent = game.black if game.white_id == player.pk else game.white
+    with time_machine.travel(at(19, 40, day=EVENING_4), tick=False):  # before the games
+        before = text(jansen_client.get(HOME))
+    with time_machine.travel(at(20, 30, day=EVENING_4), tick=False):
+        during = text(jansen_client.get(HOME))
+    assert "nu afmelden is reglementair verlies" in before
+    assert "Mijn volgende clubavond Er zijn geen komende clubavonden voor je." in during
+    assert "nu afmelden is reglementair verlies" not in during
+    assert "Afmelden of aanmelden" not in during
+    assert f"tegen {opponent.name}" in before and f"tegen {opponent.name}" not in during
+    assert during.count("Jouw partij: bord") == 1
