@@ -132,7 +132,8 @@ def standings_csv(
     """A ranking as a CSV file for a spreadsheet, read from its stored snapshot."""
     competition = competition_for(request, kind)
     ranking = get_object_or_404(competition.rankings.defer("appearances"), after_round=round_number)
-    name = spreadsheets.file_name(competition, f"{_('Standings')} {round_number}")
+    standings = _("Standings")  # outside the f-string, where makemessages reads it
+    name = spreadsheets.file_name(competition, f"{standings} {round_number}")
     return spreadsheets.download(spreadsheets.ranking_rows(ranking), name)
 
 
