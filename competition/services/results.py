@@ -70,8 +70,32 @@ def enter_results(round_: Round, results: Mapping[int, str], reason: str = "", u
             changed.append(game)
     if changed:
         _store_results(changed, user)
-        recompute_after_results(round_.competition, round_.number, was, reason)
+        note = correction_note(round_, changed, games, reason) if reason else ""
+        recompute_after_results(round_.competition, round_.number, was, note)
     return len(changed)
+
+
+def correction_note(round_: Round, changed: list[Game], before: Mapping, reason: str) -> str:
+    """What a correction of final results says on the standings and in the ranking e-mail:
+    which games changed and how, then why ("ronde 3, bord 2, Jansen – de Vries: 1-0 → ½-½
+    (typfout)"). The reason alone named no game (issue 37)."""
+    names = Participant.objects.filter(
+        pk__in={p for game in changed for p in (game.white_id, game.black_id)}
+    ).names()
+    labels = dict(Game.Result.choices)
+    changes = "; ".join(
+        _("round %(round)s, board %(board)s, %(white)s – %(black)s: %(old)s → %(new)s")
+        % {
+            "round": round_.number,
+            "board": game.board,
+            "white": names[game.white_id],
+            "black": names[game.black_id],
+            "old": labels.get(before[game.pk].result) or _("no result"),
+            "new": labels.get(game.result) or _("no result"),
+        }
+        for game in sorted(changed, key=lambda game: game.board)
+    )
+    return _("%(changes)s (%(reason)s)") % {"changes": changes, "reason": reason}
 
 
 # A game's columns: every concrete field, in their order (what `Model.from_db` reads).

@@ -32,14 +32,20 @@ def test_a_result_corrected_after_the_evening_marks_the_rankings_it_changed(
     )
     untouched = Ranking.objects.get(competition=competition, after_round=1).pk
     services.enter_results(round_2, {game.pk: swapped}, reason="Verkeerd genoteerd")
+    # Which game changed and how, then why (issue 37: the reason alone named no game).
+    words = {"1-0": "1-0", "0-1": "0-1"}
+    said = (
+        f"ronde 2, bord {game.board}, {game.white.name} – {game.black.name}: "
+        f"{words[game.result]} → {words[swapped]} (Verkeerd genoteerd)"
+    )
 
     marked = dict(
         Ranking.objects.filter(competition=competition).values_list("after_round", "correction")
     )
-    assert marked[0] == marked[1] == "" and marked[2] == marked[3] == "Verkeerd genoteerd"
+    assert marked[0] == marked[1] == "" and marked[2] == marked[3] == said
     assert Ranking.objects.get(competition=competition, after_round=1).pk == untouched
     page = client.get(reverse("competition:standings-round", args=[2])).content.decode()
-    assert re.search(r"Gecorrigeerd op \d+ \w+ \d{4} \d\d:\d\d: Verkeerd genoteerd\.", page)
+    assert re.search(r"Gecorrigeerd op \d+ \w+ \d{4} \d\d:\d\d: " + re.escape(said) + r"\.", page)
     assert (
         "Gecorrigeerd"
         not in client.get(reverse("competition:standings-round", args=[1])).content.decode()
@@ -50,7 +56,7 @@ def test_a_result_corrected_after_the_evening_marks_the_rankings_it_changed(
     [told] = corrections(mailoutbox)  # once, about the newest ranking it changed
     assert told.to == ["jansen@example.org"]
     assert told.subject == "DSC: de ranglijst na ronde 3 is gecorrigeerd"
-    assert "gecorrigeerd: Verkeerd genoteerd." in told.body
+    assert f"gecorrigeerd: {said}." in told.body
 
 
 def test_the_evenings_own_changes_are_no_correction(published_round_4):
