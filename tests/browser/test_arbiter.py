@@ -205,3 +205,29 @@ def test_the_arbiter_enters_a_rounds_results_and_the_standings_change(
     assert "Ranglijst 13, na ronde 13." in page.locator("main").inner_text()
     # #, name, total, group, value; rating, games, +, =, −, %; 13 rounds; att., ±
     assert page.locator("table.standings thead th").count() == 5 + 6 + 13 + 2
+
+
+# Whether two boxes (Playwright's bounding boxes) share any area.
+def overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_the_competitions_steps_leave_its_title_readable(demo, live_server, page, width):
+    """Issue 37: the competition's page floated its five step buttons up over its name."""
+    from competition.models import Competition
+
+    competition = Competition.objects.get(season__name="2026-2027", kind="classical")
+    log_in_to_the_admin(page, live_server.url)
+    page.goto(f"{live_server.url}/beheer/competition/competition/{competition.pk}/change/")
+    title = page.locator("#content h2").first
+    expect(title).to_have_text(str(competition))
+    boxes = [tool.bounding_box() for tool in page.locator(".object-tools li").all()]
+    assert len(boxes) >= 5
+    assert not [box for box in boxes if overlap(box, title.bounding_box())]
+    fits_the_screen(page)
+    screenshot(page, "competition-page", width)
