@@ -87,6 +87,9 @@ def test_the_arbiter_runs_three_rapid_rounds_from_one_page(demo, live_server, pa
     expect(page.locator("#boards-title")).to_have_text("Ronde 10: uitslagen")
     tap = page.get_by_role("button", name="Bord 1: 1-0")
     assert tap.bounding_box()["height"] >= 44  # a target for a finger
+    # The keys to type only where a keyboard is likely: not above a phone's tap buttons.
+    hint = page.locator(".evening-boards").get_by_text("Tab gaat naar het volgende bord")
+    expect(hint).to_be_hidden() if size == "phone" else expect(hint).to_be_visible()
     fits_the_screen(page)
     tap_results(page, 10)
     page.screenshot(path=str(SCREENSHOTS / f"rapid-evening-results-{size}.png"), full_page=True)
