@@ -347,7 +347,30 @@ class InitialRankingForm(forms.Form):
 
 
 class NewcomerForm(forms.Form):
-    member = forms.ModelChoiceField(Member.objects.active(), label=gettext_lazy("member"))
+    """A member who does not play yet, or a new member made here (issue 37: the list was
+    empty, with no word that the person had to be made under Leden first). A new member is
+    kept unsaved until the arbiter adds them after the preview (`lineup.add_newcomer`)."""
+
+    member = forms.ModelChoiceField(
+        Member.objects.active(),
+        required=False,
+        label=gettext_lazy("member"),
+        empty_label=gettext_lazy("— a new member: fill in below —"),
+    )
+    new_name = forms.CharField(
+        required=False,
+        max_length=100,
+        validators=[validate_name],
+        label=gettext_lazy("new member's name"),
+    )
+    new_email = forms.EmailField(required=False, label=gettext_lazy("new member's e-mail"))
+    new_rating = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=3000,
+        label=gettext_lazy("estimated rating"),
+        help_text=gettext_lazy("For the suggested start points and the group."),
+    )
     joined_round = forms.IntegerField(min_value=2, label=gettext_lazy("joins in round"))
     start_points = FractionFormField(
         required=False,
@@ -360,6 +383,35 @@ class NewcomerForm(forms.Form):
         self.fields["member"].queryset = Member.objects.active().exclude(
             participations__competition=competition
         )
+
+    def clean(self):
+        data = super().clean()
+        chosen, name = data.get("member"), (data.get("new_name") or "").strip()
+        if chosen is not None and name:
+            raise forms.ValidationError(
+                _("Choose a member from the list or give a new member's name, not both.")
+            )
+        if chosen is None and not name:
+            if "new_name" not in self.errors:
+                raise forms.ValidationError(
+                    _("Choose a member from the list, or give the new member's name.")
+                )
+            return data
+        if name:
+            if Member.objects.filter(name__iexact=name).exists():
+                raise forms.ValidationError(
+                    _("There is a member %(name)s already: choose them from the list.")
+                    % {"name": name}
+                )
+            email = data.get("new_email") or ""
+            if email and Member.objects.filter(email__iexact=email).exists():
+                raise forms.ValidationError(
+                    _("Another member has the e-mail address %(email)s.") % {"email": email}
+                )
+            member = Member(name=name, email=email, estimated_rating=data.get("new_rating"))
+            member.listed_rating = None  # no rating list names a new member
+            data["member"] = member
+        return data
 
 
 class NewSeasonForm(forms.Form):

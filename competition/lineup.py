@@ -132,7 +132,7 @@ def preview_newcomer(
             _("A newcomer joins in the next round to pair: round %(next)s.")
             % {"next": max(next_round, 2)}
         )
-    if competition.participants.filter(member=member).exists():
+    if member.pk and competition.participants.filter(member=member).exists():
         raise CompetitionError(_("%(name)s already plays in this competition.") % {"name": member})
     suggested = suggest_start_points(competition, member, joined_round)
     start_points = suggested if start_points is None else start_points
@@ -189,6 +189,8 @@ def add_newcomer(
     competition: Competition, member: Member, joined_round: int, start_points: Fraction
 ) -> Participant:
     preview = preview_newcomer(competition, member, joined_round, start_points)
+    if member.pk is None:  # made in the newcomer's form: a member from now on
+        member.save()
     last = competition.participants.order_by("-initial_position").first()
     participant = Participant.objects.create(
         competition=competition,

@@ -231,3 +231,32 @@ def test_the_competitions_steps_leave_its_title_readable(demo, live_server, page
     assert not [box for box in boxes if overlap(box, title.bounding_box())]
     fits_the_screen(page)
     screenshot(page, "competition-page", width)
+
+
+def test_the_arbiter_adds_a_newcomer_who_is_no_member_yet(demo, live_server, page, width):
+    """Issue 37: every member plays already, so the member list is empty; the newcomer is made
+    in the same form, previewed, and added."""
+    from competition.models import Competition, Participant
+
+    competition = Competition.objects.get(season__name="2026-2027", kind="classical")
+    round_13 = competition.rounds.get(number=13)
+    services.enter_results(round_13, {game.pk: "1-0" for game in round_13.games.all()})
+    log_in_to_the_admin(page, live_server.url)
+    page.goto(f"{live_server.url}/beheer/competition/competition/{competition.pk}/change/")
+    page.get_by_role("link", name="Nieuwe speler toevoegen").click()
+    expect(page.locator("select[name=member]")).to_contain_text("een nieuw lid: vul hieronder in")
+    expect(page.locator("input[name=joined_round]")).to_have_value("14")  # the next to pair
+    page.get_by_label("Naam nieuw lid").fill("Sjoukje Nieuwenhuis")
+    page.get_by_label("E-mailadres nieuw lid").fill("sjoukje@example.org")
+    page.get_by_label("Geschatte rating").fill("1500")
+    page.get_by_role("button", name="Voorbeeld").click()
+    expect(page.locator(".module h2")).to_have_text("Voorbeeld")
+    expect(page.locator("tr.selected")).to_contain_text("Sjoukje Nieuwenhuis")
+    fits_the_screen(page)
+    screenshot(page, "newcomer-new-member", width, full_page=True)
+    page.get_by_role("button", name="Toevoegen met deze startpunten").click()
+    expect(page.locator(".messagelist")).to_contain_text(
+        "Sjoukje Nieuwenhuis doet mee vanaf ronde 14"
+    )
+    joined = Participant.objects.get(competition=competition, member__name="Sjoukje Nieuwenhuis")
+    assert joined.joined_round == 14 and joined.member.email == "sjoukje@example.org"

@@ -71,7 +71,7 @@ def test_the_player_page_explains_the_values_its_table_uses(demo, live_server, p
     ).first()
     page.goto(f"{live_server.url}/spelers/{player.pk}/")
     main = page.locator("main")
-    expect(main).to_contain_text(re.compile(r"met de waarden van ranglijst 1[23] zelf"))
+    expect(main).to_contain_text(re.compile(r"die de tegenstander in ranglijst 1[23] zelf heeft"))
     assert "de vorige ranglijst" not in main.inner_text()
 
 

@@ -1,5 +1,6 @@
 """Ranking 0 and groups at season start; newcomers with suggested start points."""
 
+import html
 from datetime import date
 from fractions import Fraction
 
@@ -140,6 +141,38 @@ def test_the_arbiter_previews_then_adds_a_newcomer(arbiter_client, example_compe
         url, {"member": newcomer.pk, "joined_round": 4, "start_points": "60", "confirm": "1"}
     )
     assert Participant.objects.get(member=newcomer).start_points == 60
+
+
+def test_the_arbiter_makes_a_new_member_in_the_newcomer_form(arbiter_client, example_competition):
+    """Issue 37: the member list was empty (everyone plays) with no word on what to do; a
+    newcomer who is no member yet is made here, after the same preview."""
+    url = reverse("arbiter:newcomer", args=[example_competition.pk])
+    page = arbiter_client.get(url).content.decode()
+    assert "— een nieuw lid: vul hieronder in —" in page and "naam nieuw lid" in page
+    new = {"new_name": "Nieuweling", "new_email": "nieuw@example.org", "new_rating": "1650"}
+    preview = arbiter_client.post(
+        url, {**new, "joined_round": 4, "start_points": "60"}
+    ).content.decode()
+    assert "Met 60 startpunten (voorstel: 92) doet Nieuweling mee vanaf ronde 4" in preview
+    assert "<td>1650 (geschat)</td>" in preview
+    assert not Member.objects.filter(name="Nieuweling").exists()  # nothing stored yet
+    arbiter_client.post(url, {**new, "joined_round": 4, "start_points": "60", "confirm": "1"})
+    member = Member.objects.get(name="Nieuweling")
+    assert (member.email, member.estimated_rating) == ("nieuw@example.org", 1650)
+    assert Participant.objects.get(member=member).start_points == 60
+
+
+def test_the_newcomer_form_says_what_is_missing_or_taken(arbiter_client, example_competition):
+    url = reverse("arbiter:newcomer", args=[example_competition.pk])
+    taken = Participant.objects.filter(competition=example_competition).first().member
+    said = {
+        "": "Kies een lid uit de lijst, of geef de naam van het nieuwe lid.",
+        taken.name.upper(): f"Er is al een lid {taken.name.upper()}: kies dat uit de lijst.",
+    }
+    for name, message in said.items():
+        page = arbiter_client.post(url, {"new_name": name, "joined_round": 4}).content.decode()
+        assert html.unescape(message) in html.unescape(page)
+    assert Member.objects.count() == Participant.objects.count()  # nobody made
 
 
 def test_the_arbiter_fills_ranking_zero_in_the_admin(arbiter_client, june_list):
