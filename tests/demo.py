@@ -2,6 +2,7 @@
 every other test gets the same rows back in a fraction of a second. Under pytest-xdist the
 first worker that asks builds the rows file; the others read it (tests/shared_files.py)."""
 
+import json
 from datetime import datetime
 from io import StringIO
 from pathlib import Path
@@ -70,6 +71,13 @@ class Plan:
     def __init__(self, path: Path):
         with path.open(encoding="utf-8") as rows:
             objects = list(serializers.deserialize("json", rows, handle_forward_references=True))
+        # The many-to-many references as the file writes them (natural keys where the related
+        # model has them), by row: the deserializer turns a natural key into the key the row
+        # has in this process's database at this moment, which after a flush is not the file's.
+        written = {
+            (row["model"], row["pk"]): row["fields"]
+            for row in json.loads(path.read_text(encoding="utf-8"))
+        }
         self.models = []  # in dependency order
         by_model = {}
         for item in objects:
@@ -105,9 +113,19 @@ class Plan:
                 source = field.m2m_column_name()
                 target = field.m2m_reverse_name()
                 related = field.remote_field.model
-                kept = related in by_model  # a row of the demo's own: its key stays
+                # A row of the demo's own keeps its key unless the file names it by its
+                # natural key (a group): then, as for rows migrations store, the natural key
+                # is looked up at each load (the links once referred to group 2 where the
+                # file's groups were stored as 3 and 4).
+                named = hasattr(related, "natural_key")
+                kept = related in by_model and not named
+                label = model._meta.label_lower
                 pairs = []
                 for item in items:
+                    if named:
+                        keys = written[label, item.object.pk].get(field.name, [])
+                        pairs += [(item.object.pk, tuple(key)) for key in keys]
+                        continue
                     for pk in (item.m2m_data or {}).get(field.name, []):
                         key = pk if kept else related._base_manager.get(pk=pk).natural_key()
                         pairs.append((item.object.pk, key))
