@@ -11,6 +11,8 @@ The greeting, a player's address and an evening's name are the letters' shared w
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils import formats, timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from absences.models import Registration
@@ -21,12 +23,12 @@ from competition.models import Participant, Round
 from members import links, unsubscribe
 from members.letter_words import dear, email_of, evening
 from members.models import Member
-from operations.letters import Kind, Letter, send
+from operations.letters import Action, Kind, Letter, send
 
 
 def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
     """At once: the opponent of a player who cancelled after publication, and the arbiter."""
-    subject = _("DSC: %(name)s cannot come, %(evening)s") % {
+    subject = _("%(name)s cannot come, %(evening)s") % {
         "name": absent.name,
         "evening": evening(round_),
     }
@@ -49,8 +51,10 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
             [
                 dear(opponent.name),
                 to_opponent,
-                _("The pairing of the round: %(link)s")
-                % {"link": link("competition:pairing") + f"#ronde-{round_.number}"},
+                Action(
+                    _("The pairing of the round"),
+                    link("competition:pairing") + f"#ronde-{round_.number}",
+                ),
             ],
         ),
         Letter(
@@ -60,7 +64,7 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
             [
                 _("%(name)s cancelled after publication; %(opponent)s wins by default.")
                 % {"name": absent.name, "opponent": opponent.name},
-                link("arbiter:round", round_.pk),
+                Action(_("To the round"), link("arbiter:round", round_.pk), alone=True),
             ],
         ),
     ]
@@ -78,7 +82,7 @@ def registration_done(member: Member, consequences) -> None:
     by evening, in the words (and numbers) of the preview they confirmed."""
     if not confirms_by_mail(member):
         return
-    lines = []
+    lines: list[str | Action] = []
     for consequence in consequences:
         round_ = consequence.round
         if round_.is_published:  # however early: its deadline promises nothing any more
@@ -89,22 +93,24 @@ def registration_done(member: Member, consequences) -> None:
             line
             % {
                 "evening": evening(round_),
-                "deadline": round_.cancellation_deadline.strftime("%d-%m-%Y %H:%M"),
+                "deadline": formats.date_format(
+                    timezone.localtime(round_.cancellation_deadline), "l j F H:i"
+                ),
                 "message": consequence.message,
             }
         )
-        lines.append("  " + change_back(member, consequence))
+        lines.append(change_back(member, consequence))
     send(
         [
             Letter(
                 Kind.CONFIRMATION,
                 member.email,
-                _("DSC: your cancellation or registration"),
+                confirmation_subject(consequences),
                 [
                     dear(member.name),
                     _("Your change has been recorded:"),
-                    "\n".join(lines),
-                    _("Your club evenings: %(link)s") % {"link": link("absences:mine")},
+                    lines,
+                    Action(_("Your club evenings"), link("absences:mine")),
                 ],
                 unsubscribe=unsubscribe.address(member, "mail_confirmations"),
             )
@@ -112,7 +118,24 @@ def registration_done(member: Member, consequences) -> None:
     )
 
 
-def change_back(member: Member, consequence) -> str:
+def confirmation_subject(consequences) -> str:
+    """What changed for which evenings: "your cancellation for round 4 on Thursday 24
+    September", a registration likewise, both when one change did both."""
+    cancelled = [c.round for c in consequences if c.outcome != Registration.Outcome.PRESENT]
+    registered = [c.round for c in consequences if c.outcome == Registration.Outcome.PRESENT]
+    parts = []
+    if cancelled:
+        parts.append(_("your cancellation for %(evenings)s") % {"evenings": evenings(cancelled)})
+    if registered:
+        parts.append(_("your registration for %(evenings)s") % {"evenings": evenings(registered)})
+    return "; ".join(parts)
+
+
+def evenings(rounds) -> str:
+    return str(get_text_list([evening(round_) for round_ in rounds], _("and")))
+
+
+def change_back(member: Member, consequence) -> str | Action:
     """The link without a password that undoes the change for that evening (`members.links`):
     "Ik kom toch" after a cancellation, "Ik kan niet komen" after a registration; after a
     forfeit no link (nothing undoes it) but how to reach the arbiter."""
@@ -122,12 +145,10 @@ def change_back(member: Member, consequence) -> str:
             "this e-mail to reach the arbiter."
         )
     if consequence.outcome == Registration.Outcome.PRESENT:
-        words, purpose = _("I cannot come after all: %(link)s"), links.CANCEL
+        words, purpose = _("I cannot come after all"), links.CANCEL
     else:
-        words, purpose = _("I can come after all: %(link)s"), links.REGISTER
-    return words % {
-        "link": links.address("absences:by-link", member, consequence.round.pk, purpose)
-    }
+        words, purpose = _("I can come after all"), links.REGISTER
+    return Action(words, links.address("absences:by-link", member, consequence.round.pk, purpose))
 
 
 def draft_discarded(round_: Round) -> None:
@@ -139,7 +160,7 @@ def draft_discarded(round_: Round) -> None:
             Letter(
                 Kind.ARBITER,
                 settings.ARBITER_EMAIL,
-                _("DSC: draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
+                _("draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
                 [
                     *(
                         [_("Discarded because of: %(because)s.") % {"because": because}]
@@ -151,7 +172,7 @@ def draft_discarded(round_: Round) -> None:
                         "was discarded. Make it again, or the worker pairs the round at "
                         "publication time."
                     ),
-                    link("arbiter:round", round_.pk),
+                    Action(_("To the round"), link("arbiter:round", round_.pk), alone=True),
                 ],
             )
         ]
@@ -172,16 +193,17 @@ def auto_cancelled(participant: Participant) -> None:
             Letter(
                 Kind.AUTO_CANCELLED,
                 email_of(participant),
-                _("DSC: you have been cancelled for the coming club evenings"),
+                _("you have been cancelled for the coming club evenings"),
                 [
                     dear(participant.name),
                     _(
                         "You did not come twice in a row without cancelling, so you have been "
                         "cancelled for the coming club evenings (DSC rule k): each evening counts "
                         "as cancelled automatically, %(earns)s. Register again on the site "
-                        "(%(link)s) or with the arbiter to be paired again."
+                        "or with the arbiter to be paired again."
                     )
-                    % {"earns": earns, "link": link("absences:mine")},
+                    % {"earns": earns},
+                    Action(_("Your club evenings"), link("absences:mine")),
                 ],
             )
         ]

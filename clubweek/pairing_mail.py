@@ -19,7 +19,7 @@ from competition.keizer.scoring import Outcome
 from competition.models import Round
 from members import links, unsubscribe
 from members.letter_words import dear, email_of, evening
-from operations.letters import Kind, Letter, send
+from operations.letters import Action, Kind, Letter, Paragraph, send
 
 
 def waiting_for_results(round_: Round, problems: list[str]) -> None:
@@ -29,46 +29,49 @@ def waiting_for_results(round_: Round, problems: list[str]) -> None:
             Letter(
                 Kind.ARBITER,
                 settings.ARBITER_EMAIL,
-                _("DSC: the pairing of %(evening)s waits") % {"evening": evening(round_)},
+                _("the pairing of %(evening)s waits") % {"evening": evening(round_)},
                 [
                     _(
                         "The pairing was not published: %(problems)s It is published as soon "
                         "as this is solved."
                     )
                     % {"problems": " ".join(problems)},
-                    link("arbiter:round", round_.pk),
+                    Action(_("To the round"), link("arbiter:round", round_.pk), alone=True),
                 ],
             )
         ]
     )
 
 
-def own_links(round_: Round, member) -> list[str]:
+def own_links(round_: Round, member) -> list[Action]:
     """The player's links without a password (`members.links`): cancelling (a forfeit now, as
     the page shows before anything happens) and, on the evening, entering the result."""
     return [
-        _("I cannot come: %(link)s")
-        % {"link": links.address("absences:by-link", member, round_.pk, links.CANCEL)},
-        _("Enter the result (on the evening, from %(time)s): %(link)s")
-        % {
-            "time": timezone.localtime(round_.play_starts_at).strftime("%H:%M"),
-            "link": links.address("competition:result-by-link", member, round_.pk, links.RESULT),
-        },
+        Action(
+            _("I cannot come"),
+            links.address("absences:by-link", member, round_.pk, links.CANCEL),
+        ),
+        Action(
+            _("Enter the result"),
+            links.address("competition:result-by-link", member, round_.pk, links.RESULT),
+            note=_("on the evening, from %(time)s")
+            % {"time": timezone.localtime(round_.play_starts_at).strftime("%H:%M")},
+        ),
     ]
 
 
 def pairing(round_: Round) -> int:
     """Every paired member the evening's start, their board, colour and opponent, and their
     links to cancel and to enter the result; the bye player theirs."""
-    subject = _("DSC: your pairing for %(evening)s") % {"evening": evening(round_)}
+    subject = _("your pairing for %(evening)s") % {"evening": evening(round_)}
     when = _("Round %(number)s is on %(date)s; play starts at %(time)s.") % {
         "number": round_.number,
         "date": formats.date_format(round_.date, "l j F"),
         "time": timezone.localtime(round_.play_starts_at).strftime("%H:%M"),
     }
-    address = _("The whole pairing: %(link)s") % {
-        "link": link("competition:pairing") + f"#ronde-{round_.number}"
-    }
+    address = Action(
+        _("The whole pairing"), link("competition:pairing") + f"#ronde-{round_.number}"
+    )
     wanted = set(round_.pairing_recipients().values_list("pk", flat=True))
     letters = []
     for game in round_.games.select_related("white__member", "black__member"):
@@ -101,7 +104,7 @@ def pairing(round_: Round) -> int:
     return send(letters)
 
 
-def _letter(player, subject: str, paragraphs: list[str]) -> Letter:
+def _letter(player, subject: str, paragraphs: list[Paragraph]) -> Letter:
     return Letter(
         Kind.PAIRING,
         email_of(player),

@@ -18,8 +18,8 @@ from competition.explanations import explain
 from competition.keizer.scoring import Appearance
 from competition.models import Ranking, Round, Standing
 from members import unsubscribe
-from members.letter_words import dear
-from operations.letters import Kind, Letter, send
+from members.letter_words import day, dear
+from operations.letters import Action, Kind, Letter, Paragraph, send
 
 TOP = 10  # how many of the standings the e-mail lists
 
@@ -41,7 +41,7 @@ def new_ranking(round_: Round) -> int:
             ranking__competition=competition, ranking__after_round=round_.number - 1
         ).values_list("participant_id", "position")
     )
-    subject = _("DSC: the new ranking after round %(number)s") % {"number": round_.number}
+    subject = _("the new ranking after round %(number)s") % {"number": round_.number}
     settings = competition.engine_settings()
     return send(
         [
@@ -57,11 +57,11 @@ def new_ranking(round_: Round) -> int:
     )
 
 
-def _body(round_, ranking, standings, by_player, before, own, settings) -> list[str]:
+def _body(round_, ranking, standings, by_player, before, own, settings) -> list[Paragraph]:
     return [
         dear(own.participant.name),
         _("The results of round %(number)s on %(date)s are final.")
-        % {"number": round_.number, "date": round_.date.strftime("%d-%m-%Y")},
+        % {"number": round_.number, "date": day(round_.date)},
         "\n".join(
             [
                 _(
@@ -83,15 +83,20 @@ def _body(round_, ranking, standings, by_player, before, own, settings) -> list[
             ]
         ),
         "\n".join([_("The top %(count)s:") % {"count": TOP}, *_top(standings, own)]),
-        "\n".join(
-            [
-                _("The whole ranking: %(link)s") % {"link": link("competition:standings")},
-                _("Your rounds, each explained: %(link)s")
-                % {"link": link("competition:player", own.participant_id)},
-            ]
-        ),
-        _("You get this e-mail because you asked for it on your profile: %(link)s")
-        % {"link": link("members:profile")},
+        [
+            Action(_("The whole ranking"), link("competition:standings")),
+            Action(
+                _("Your rounds, each explained"), link("competition:player", own.participant_id)
+            ),
+        ],
+        why_you_get_it(),
+    ]
+
+
+def why_you_get_it() -> list[str | Action]:
+    return [
+        _("You get this e-mail because you asked for it on your profile."),
+        Action(_("Your profile"), link("members:profile")),
     ]
 
 
@@ -150,7 +155,7 @@ def correction(ranking: Ranking) -> int:
     """The members who get the ranking by e-mail hear once that a ranking they were sent has
     been corrected: why, and where they stand in it now."""
     recipients = list(ranking.mail_recipients())
-    subject = _("DSC: the ranking after round %(number)s has been corrected") % {
+    subject = _("the ranking after round %(number)s has been corrected") % {
         "number": ranking.after_round
     }
     address = link("competition:standings-round", ranking.after_round)
@@ -166,9 +171,8 @@ def correction(ranking: Ranking) -> int:
                     % {"number": ranking.after_round, "reason": ranking.correction},
                     _("You are now number %(position)s with %(total)s points.")
                     % {"position": own.position, "total": format_amount(own.total)},
-                    _("The corrected ranking: %(link)s") % {"link": address},
-                    _("You get this e-mail because you asked for it on your profile: %(link)s")
-                    % {"link": link("members:profile")},
+                    Action(_("The corrected ranking"), address),
+                    why_you_get_it(),
                 ],
                 unsubscribe=unsubscribe.address(own.participant.member, "mail_ranking"),
             )

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from competition.models import Round
 from members import links, unsubscribe
-from members.letter_words import dear
-from operations.letters import Kind, Letter, send
+from members.letter_words import dear, evening
+from operations.letters import Action, Kind, Letter, send
 
 
 def reminder(round_: Round) -> int:
@@ -25,8 +25,9 @@ def reminder(round_: Round) -> int:
         .exclude(pk__in=absent)
         .select_related("member")
     )
-    subject = _("DSC: you can cancel until %(time)s today") % {
-        "time": formats.time_format(deadline, "H:i")
+    subject = _("%(evening)s: cancel until %(time)s today") % {
+        "evening": evening(round_),
+        "time": formats.time_format(deadline, "H:i"),
     }
     return send(
         [
@@ -45,12 +46,10 @@ def reminder(round_: Round) -> int:
                         "date": formats.date_format(round_.date, "l j F"),
                         "time": formats.time_format(deadline, "H:i"),
                     },
-                    _("I cannot come: %(link)s")
-                    % {
-                        "link": links.address(
-                            "absences:by-link", player.member, round_.pk, links.CANCEL
-                        )
-                    },
+                    Action(
+                        _("I cannot come"),
+                        links.address("absences:by-link", player.member, round_.pk, links.CANCEL),
+                    ),
                     _("You get this reminder because you asked for it on your profile."),
                 ],
                 unsubscribe=unsubscribe.address(player.member, "mail_reminder"),

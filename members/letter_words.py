@@ -10,6 +10,7 @@ fields, not imported.
 
 from __future__ import annotations
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 
@@ -24,8 +25,11 @@ def email_of(participant) -> str:
 
 
 def evening(round_) -> str:
-    """A club evening as the letters name it ("ronde 4 op 24-09-2026")."""
-    return _("round %(number)s on %(date)s") % {
-        "number": round_.number,
-        "date": round_.date.strftime("%d-%m-%Y"),
-    }
+    """A club evening as the letters name it, in subject and body alike ("ronde 4 op
+    donderdag 24 september")."""
+    return _("round %(number)s on %(date)s") % {"number": round_.number, "date": day(round_.date)}
+
+
+def day(date) -> str:
+    """A date as the letters write it ("donderdag 24 september")."""
+    return formats.date_format(date, "l j F")

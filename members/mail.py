@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from base.links import link
 from members.letter_words import dear
 from members.models import Member
-from operations.letters import Kind, Letter, send
+from operations.letters import Action, Kind, Letter, send
 
 
 def days(lifetime: timedelta) -> int:
@@ -24,7 +24,7 @@ def invitations(letters: list[tuple[Member, str]], lifetime: timedelta, now: dat
     """Each member their invitation: the link to choose a password (valid for `lifetime`) and
     their username. Returns how many went out (at most three an hour to one address:
     `letters.LIMITS`)."""
-    subject = _("DSC: your account on the competition site")
+    subject = _("your account on the competition site")
     return send(
         [
             Letter(
@@ -44,7 +44,7 @@ def invitations(letters: list[tuple[Member, str]], lifetime: timedelta, now: dat
                         days(lifetime),
                     )
                     % {"days": days(lifetime)},
-                    address,
+                    Action(_("Choose your password"), address, alone=True),
                     _(
                         "Your username is %(username)s; you can also log in with this "
                         "e-mail address."
@@ -65,14 +65,14 @@ def confirm_new_address(member: Member, new_address: str, address: str, now: dat
             Letter(
                 Kind.ADDRESS,
                 new_address,
-                _("DSC: confirm your new e-mail address"),
+                _("confirm your new e-mail address"),
                 [
                     dear(member.name),
                     _(
                         "You asked to receive the e-mails of the DSC competition at this "
                         "address from now on. Confirm it here (the link works for 3 days):"
                     ),
-                    address,
+                    Action(_("Confirm my address"), address, alone=True),
                     _("Until then your e-mails keep going to your old address."),
                 ],
             )
@@ -87,7 +87,7 @@ def address_changed(member: Member, old_address: str) -> None:
             Letter(
                 Kind.ADDRESS,
                 old_address,
-                _("DSC: your e-mail address has been changed"),
+                _("your e-mail address has been changed"),
                 [
                     dear(member.name),
                     _(
@@ -95,7 +95,7 @@ def address_changed(member: Member, old_address: str) -> None:
                         "you not do this? Tell the arbiter."
                     )
                     % {"address": member.email},
-                    _("Your profile: %(link)s") % {"link": link("members:profile")},
+                    Action(_("Your profile"), link("members:profile")),
                 ],
             )
         ]
@@ -115,7 +115,7 @@ def password_reset(member: Member, uid: str, token: str) -> None:
             Letter(
                 Kind.PASSWORD_RESET,
                 member.email,
-                _("A new password for the DSC Drachten site"),
+                _("a new password for the competition site"),
                 [
                     dear(member.name),
                     _(
@@ -123,7 +123,11 @@ def password_reset(member: Member, uid: str, token: str) -> None:
                         "%(username)s on the DSC Drachten competition site. Choose it here:"
                     )
                     % {"username": member.user.get_username()},
-                    link("password_reset_confirm", uid, token),
+                    Action(
+                        _("Choose a new password"),
+                        link("password_reset_confirm", uid, token),
+                        alone=True,
+                    ),
                     ngettext(
                         "The link works once, for %(days)d day, and also lifts a lockout after "
                         "too many wrong passwords. Did you not ask for it? Then ignore this "

@@ -127,7 +127,7 @@ def tell_the_administrators(now: datetime, error: Exception) -> None:
             Letter(
                 Kind.ERROR,
                 address,
-                _("DSC: the daily backup failed"),
+                _("the daily backup failed"),
                 [
                     _(
                         "The daily backup of %(day)s failed at %(time)s: %(error)s. The worker "

@@ -5,7 +5,11 @@ and paragraphs of plain Dutch text), made into a message that looks like the clu
   an answer reaches a person; Message-ID on the site's own domain and Date in the club's time,
   set when the row is written (`operations.outbox`), so a retry is the same message.
 - A plain-text part and an HTML part made from the same paragraphs: the HTML is the text,
-  escaped, with its links made clickable; no remote images, no styles from elsewhere.
+  escaped, with its links made clickable; no remote images, no styles from elsewhere. An
+  `Action` is a link the reader follows: the text part gives its words and the full address,
+  the HTML part a button with the words alone, so that the mail fits a phone (360 px); any
+  address that stays visible wraps.
+- Every subject starts with `SUBJECT_PREFIX` ("DSC: "), added here and nowhere else.
 - A mail the member can turn off carries `List-Unsubscribe` with one-click POST (RFC 8058): the
   sender passes the signed address that turns off exactly that kind for that member
   (`members.unsubscribe`), and the footer of both parts says it too.
@@ -49,17 +53,47 @@ class Kind(StrEnum):
         return self not in (Kind.ARBITER, Kind.ERROR)
 
 
+SUBJECT_PREFIX = "DSC: "
+
 # At most this many letters of a kind to one address an hour; the rest are dropped.
 LIMITS = {Kind.PASSWORD_RESET: 3, Kind.INVITATION: 3}
 LIMIT_PERIOD = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
+class Action:
+    """A link the reader follows. The text part: "words: address" ("words (note): address"),
+    or the address alone when the sentence before says what it is (`alone`); the HTML part: a
+    button with the words, the note beside it."""
+
+    words: str
+    url: str
+    note: str = ""
+    alone: bool = False
+
+    @property
+    def text(self) -> str:
+        if self.alone:
+            return self.url
+        if self.note:
+            return _("%(words)s (%(note)s): %(link)s") % {
+                "words": self.words,
+                "note": self.note,
+                "link": self.url,
+            }
+        return _("%(words)s: %(link)s") % {"words": self.words, "link": self.url}
+
+
+# A paragraph: a text (which may hold line breaks), an action, or lines of both.
+Paragraph = str | Action | list[str | Action]
+
+
+@dataclass(frozen=True)
 class Letter:
     kind: Kind
     to: str
-    subject: str
-    paragraphs: list[str] = field(default_factory=list)  # a paragraph may hold line breaks
+    subject: str  # without the prefix: `message` adds SUBJECT_PREFIX
+    paragraphs: list[Paragraph] = field(default_factory=list)
     unsubscribe: str = ""  # the one-click address that turns this kind off for the recipient
 
 
@@ -77,16 +111,32 @@ def footer(letter: Letter) -> list[str]:
     return lines
 
 
+def lines(paragraph: Paragraph) -> list[str | Action]:
+    return paragraph if isinstance(paragraph, list) else [paragraph]
+
+
+def as_text(paragraph: Paragraph) -> str:
+    return "\n".join(line.text if isinstance(line, Action) else line for line in lines(paragraph))
+
+
+def subject_of(letter: Letter) -> str:
+    """The subject line: the prefix and the letter's subject on one line (a line break in a
+    name ends no header)."""
+    return SUBJECT_PREFIX + " ".join(letter.subject.split())
+
+
 def message(letter: Letter) -> EmailMultiAlternatives:
     """The letter as Django's message: text and HTML, the club's headers; `kind` rides along
     for the outbox row."""
     ending = footer(letter)
-    text = "\n\n".join([*letter.paragraphs, "-- \n" + "\n".join(ending)])
+    text = "\n\n".join(
+        [*(as_text(paragraph) for paragraph in letter.paragraphs), "-- \n" + "\n".join(ending)]
+    )
     headers = {}
     if letter.unsubscribe:
         headers["List-Unsubscribe"] = f"<{letter.unsubscribe}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    subject = " ".join(letter.subject.split())  # a line break in a name ends no header
+    subject = subject_of(letter)
     mail = EmailMultiAlternatives(
         subject,
         text,
@@ -97,7 +147,13 @@ def message(letter: Letter) -> EmailMultiAlternatives:
     )
     html = render_to_string(
         "mail/letter.html",
-        {"subject": subject, "paragraphs": letter.paragraphs, "footer": ending},
+        {
+            "subject": subject,
+            "paragraphs": [lines(paragraph) for paragraph in letter.paragraphs],
+            "site": settings.SITE_URL,
+            "site_name": settings.MAIL_FROM_NAME,
+            "unsubscribe": letter.unsubscribe,
+        },
     )
     mail.attach_alternative(html, "text/html")
     mail.kind = letter.kind

@@ -41,7 +41,7 @@ def test_a_locked_out_member_finds_the_way_out_by_email(
     page.wait_for_url(re.compile(r"/accounts/password_reset/done/$"))  # the request is stored
     accounts.answer_reset_requests(timezone.now())  # the worker's next pass sends the link
     [message] = mailoutbox
-    assert message.subject == "Een nieuw wachtwoord voor de site van DSC Drachten"
+    assert message.subject == "DSC: een nieuw wachtwoord voor de competitiesite"
     assert "heft ook een blokkade op" in message.body
     link = re.search(r"https?://\S+/accounts/reset/\S+", message.body)[0]
     page.goto(live_server.url + local(link))

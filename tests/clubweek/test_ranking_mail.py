@@ -78,7 +78,7 @@ def test_the_email_tells_the_new_position_the_points_of_the_round_and_the_top(
     assert subjects(mailoutbox) == [SUBJECT_3] * 5  # nobody else, nobody twice
 
     jansen_mail = mails["jansen@example.org"].body
-    assert "De uitslagen van ronde 3 op 17-09-2026 zijn definitief." in jansen_mail
+    assert "De uitslagen van ronde 3 op donderdag 17 september zijn definitief." in jansen_mail
     # 48 + 45 (Pietersen, 6th in ranking 2) + 0 + 47 (Slager, 4th) = 140; third in both.
     assert "Je staat nu op plaats 3 van 10 met 140 punten (waarde 48)." in jansen_mail
     assert "In de vorige ranglijst stond je ook op plaats 3." in jansen_mail

@@ -32,7 +32,7 @@ def test_the_reminder_goes_once_to_who_chose_it_and_is_still_registered(
     sent = reminders(mailoutbox)
     assert sorted(m.to[0] for m in sent) == ["Pietersen@example.org", "jansen@example.org"]
     mine = next(m for m in sent if m.to == ["jansen@example.org"])
-    assert mine.subject == "DSC: afmelden tot vandaag 18:00"
+    assert mine.subject == "DSC: ronde 4 op donderdag 24 september: afmelden tot vandaag 18:00"
     assert "Ronde 4 is op donderdag 24 september" in mine.body
     assert "Ik kan niet komen: http" in mine.body
 

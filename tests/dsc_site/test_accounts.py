@@ -40,7 +40,7 @@ def test_the_new_password_email_is_dutch_and_names_the_account(client, jansen, m
     client.post(reverse("password_reset"), {"email": "jansen@example.org"})
     accounts.answer_reset_requests(timezone.now())  # the worker's step
     [message] = mailoutbox
-    assert message.subject == "Een nieuw wachtwoord voor de site van DSC Drachten"
+    assert message.subject == "DSC: een nieuw wachtwoord voor de competitiesite"
     assert "nieuw wachtwoord aan voor het account jansen" in message.body
     assert "heft ook een blokkade op" in message.body
     assert "you" not in message.body  # Django's own text mixes in English

@@ -34,14 +34,14 @@ def test_sixty_failing_requests_give_one_report_and_the_next_one_counts_them(db,
     for _ in range(60):
         assert client.get("/kapot/?seizoen=x").status_code == 500
     (first,) = mail.outbox
-    assert first.subject.startswith("Fout op de site: ") and "/kapot/" in first.subject
+    assert first.subject.startswith("DSC: Fout op de site: ") and "/kapot/" in first.subject
     at_minute(9)
     client.get("/kapot/")
     assert len(mail.outbox) == 1
     at_minute(11)
     client.get("/kapot/")
     second = mail.outbox[1]
-    assert second.subject.startswith("Fout op de site (61×): ")
+    assert second.subject.startswith("DSC: Fout op de site (61×): ")
     assert "61 keer voor sinds het vorige bericht" in second.body
 
 
@@ -54,7 +54,7 @@ def test_a_different_error_is_reported_at_once(db):
         {}["missing"]
     except KeyError:
         logging.getLogger("django.request").error("Internal Server Error: /x/", exc_info=True)
-    assert [m.subject.split(": ", 1)[0] for m in mail.outbox] == ["Fout op de site"] * 2
+    assert [m.subject.split(": ", 2)[1] for m in mail.outbox] == ["Fout op de site"] * 2
     assert "KeyError" in mail.outbox[1].body
 
 

@@ -84,7 +84,7 @@ def test_a_line_break_in_a_members_name_neither_fails_the_page_nor_the_mail(
     assert page.status_code == 200
     outbox.deliver(at(21))
     subjects = [a.message["Subject"] for a in smtp_server.mailbox.arrived]
-    assert "DSC: Jan Jansen kan niet komen, ronde 4 op 24-09-2026" in subjects
+    assert "DSC: Jan Jansen kan niet komen, ronde 4 op donderdag 24 september" in subjects
 
 
 def test_a_message_that_cannot_be_written_fails_alone_and_the_rest_goes_out(smtp_server, db):
