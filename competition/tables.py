@@ -14,6 +14,7 @@ from datetime import date
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain
+from typing import NamedTuple
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -21,6 +22,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from competition import exchange
 from competition.amounts import format_amount
 from competition.keizer.record import Record
 from competition.keizer.scoring import Outcome
@@ -342,45 +344,66 @@ class PairingTable:
 
 
 FORFEIT_WORDS = OUTCOME_WORDS[Outcome.FORFEIT_LOSS]
+OWN_BOARD = ' class="own" aria-current="true"'  # the logged-in member's board
 
 
-def pairing_tables(rounds: list[Round]) -> dict[int, PairingTable]:
-    """The boards of these rounds (of one competition) by round id, in two queries.
+class GameSeats(NamedTuple):
+    """Who sits at a board, as `exchange.team_match_absences` reads a game."""
+
+    white_id: int
+    black_id: int
+
+
+def pairing_tables(rounds: list[Round], seen_by: int | None = None) -> dict[int, PairingTable]:
+    """The boards of these rounds (of one competition) by round id, in a few queries; the
+    board of `seen_by` (the logged-in member's participant) marked as their own.
 
     The rows are written here with every name escaped: a season's pairing page has some
     2,000 boards, which the template engine would take a third of a second to write.
+    Who does not play: the round's absences, the members in a team match's line-up (whose
+    reason takes precedence over a cancellation for the same evening, `exchange`) and the
+    forfeits' losers.
     """
     if not rounds:
         return {}
+    competition = rounds[0].competition
     names = {
         pk: member_name or guest_name
         for pk, member_name, guest_name in Participant.objects.filter(
-            competition_id=rounds[0].competition_id
+            competition_id=competition.pk
         ).values_list("pk", "member__name", "guest_name")
     }
     players = {pk: f'<a href="{player_url(pk)}">{escape(name)}</a>' for pk, name in names.items()}
     labels = {value: escape(label) for value, label in Game.Result.choices}
     boards: dict[int, list[str]] = {r.pk: [] for r in rounds}
     absent: dict[int, list[tuple[str, int]]] = {r.pk: [] for r in rounds}
+    seated: dict[int, list[GameSeats]] = {r.pk: [] for r in rounds}
     played: set[int] = set()
     for round_id, board, white, black, result in (
         Game.objects.filter(round__in=rounds)
         .order_by("round_id", "board")
         .values_list("round_id", "board", "white_id", "black_id", "result")
     ):
+        own = OWN_BOARD if seen_by is not None and seen_by in (white, black) else ""
         boards[round_id].append(
-            f"<tr><td>{board}</td><td>{players[white]}</td>"
+            f"<tr{own}><td>{board}</td><td>{players[white]}</td>"
             f'<td class="text-center">{labels.get(result, "–")}</td>'
             f"<td>{players[black]}</td></tr>"
         )
+        seated[round_id].append(GameSeats(white, black))
         if result:
             played.add(round_id)
         for loser in Game.DEFAULTERS.get(result, ()):
             absent[round_id].append((str(FORFEIT_WORDS), (white, black)[loser]))
+    team = exchange.team_match_absences(competition, rounds, seated)
+    team_words = str(Absence.Reason.TEAM.label)
+    for (round_id, participant), _match in team.items():
+        absent[round_id].append((team_words, participant))
     for round_id, participant, reason in Absence.objects.filter(round__in=rounds).values_list(
         "round_id", "participant_id", "reason"
     ):
-        absent[round_id].append((str(Absence.Reason(reason).label), participant))
+        if (round_id, participant) not in team:
+            absent[round_id].append((str(Absence.Reason(reason).label), participant))
     return {
         pk: PairingTable(
             mark_safe("\n".join(rows)),

@@ -85,7 +85,9 @@ class ComingRound:
     table: PairingTable | None  # its boards, when shown
     shown: bool  # its pairing is shown (published, or a draft the arbiter may see)
     waiting: bool  # due but not published: it waits for the previous round's results
-    provisional: bool  # its results (if any) are still provisional
+    # Its games have started and their results are still provisional: not before the evening,
+    # even when a cancellation after publication already gave a board a forfeit.
+    provisional: bool
     # The logged-in player's own game while they can enter its result (never for visitors).
     own_game: Game | None = None
     called_off: bool = False  # its season was closed before its games began
@@ -97,13 +99,15 @@ def coming_rounds(
     drafts: bool,
     player: int | None = None,
     closing: Closing | None = None,
+    seen_by: int | None = None,
 ) -> list[ComingRound]:
     """Every published round of today or later (the arbiter may publish one days early), and
     the first unpublished one: its draft for the arbiter, else when its pairing appears. With
     `player` (the logged-in member's participant) also their game in each round whose
     evening takes the players' results now. In a closed season (its `closing`) nothing
     appears any more and nobody enters a result: only the published rounds, each marked when
-    the closing called it off."""
+    the closing called it off. `seen_by` (the logged-in member's participant): their board is
+    marked in the tables."""
     today = timezone.localdate(now)
     rounds = list(
         competition.rounds.from_day(today).select_related("bye__member").order_by("number")
@@ -112,7 +116,7 @@ def coming_rounds(
     rounds = [r for r in rounds if r.is_published or r is first_unpublished]
     player = None if closing else player
     shown = [r for r in rounds if r.is_published or drafts]
-    tables = pairing_tables(shown)
+    tables = pairing_tables(shown, seen_by)
     own = own_games(player, [r for r in rounds if r.is_published], now) if player else {}
     return [
         ComingRound(
@@ -120,7 +124,7 @@ def coming_rounds(
             table=tables.get(r.pk),
             shown=r in shown,
             waiting=not r.is_published and r.publish_at <= now,
-            provisional=r.results_are_provisional(now),
+            provisional=r.takes_players_results(now),
             own_game=own.get(r.pk),
             called_off=bool(closing and closing.calls_off(r)),
         )
@@ -149,6 +153,7 @@ def home(request: HttpRequest) -> HttpResponse:
         competition = competition_for(request)
     except Http404:
         return render(request, "competition/home.html", {"competition": None})
+    me = own_participant_id(request, competition)
     ranking = competition.latest_ranking()
     closing = competition.season.closing()
     return render(
@@ -160,12 +165,11 @@ def home(request: HttpRequest) -> HttpResponse:
             "closing": closing,
             "coming": []
             if closing
-            else coming_rounds(
-                competition, now, sees_drafts(request), own_participant_id(request, competition)
-            ),
+            else coming_rounds(competition, now, sees_drafts(request), me, seen_by=me),
             "what_if_round": what_if.round_to_ask(competition, timezone.localdate(now)),
             "ranking": ranking,
             "rows": standings_rows(ranking, limit=HOME_TOP) if ranking else [],
+            "own_participant_id": me,
             "now": now,
         },
     )
@@ -260,7 +264,8 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
     rounds = list(
         (past if drafts else past.published()).select_related("bye__member").order_by("-number")
     )
-    tables = pairing_tables(rounds)
+    me = own_participant_id(request, competition)
+    tables = pairing_tables(rounds, me)
     closing = competition.season.closing()
     return render(
         request,
@@ -273,10 +278,9 @@ def pairing(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Htt
                 now,
                 drafts,
                 # Players enter their own results in the internal competition only.
-                own_participant_id(request, competition)
-                if competition.players_enter_results
-                else None,
+                me if competition.players_enter_results else None,
                 closing,
+                seen_by=me,
             ),
             "past": [(r, tables[r.pk], r.results_are_provisional(now)) for r in rounds],
             "what_if_round": (

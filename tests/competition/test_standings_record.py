@@ -126,6 +126,14 @@ def test_the_logged_in_members_own_row_is_highlighted_and_a_visitors_page_never(
     assert own_rows(jansen_client.get(STANDINGS).content.decode()) == ["Jansen"]
 
 
+def test_the_start_pages_standings_mark_the_members_own_row_too(
+    example_competition, jansen, jansen_client
+):
+    """Issue 37: the own row marked on every list, the start page's top of the standings too."""
+    assert own_rows(jansen_client.get(reverse("competition:home")).content.decode()) == ["Jansen"]
+    assert own_rows(Client().get(reverse("competition:home")).content.decode()) == []
+
+
 def test_the_switch_for_the_rounds_is_there_and_every_round_cell_is_marked(
     client, example_competition
 ):
