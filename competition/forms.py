@@ -17,6 +17,17 @@ WHAT_IF_RESULTS = [
     (result.value, result.label)
     for result in (*Game.OVER_THE_BOARD, *(r for r in Game.Result if r not in Game.OVER_THE_BOARD))
 ]
+# What a board's select shows of each (issue 37: "nog geen uitslag" and "0-1 (reglementair)"
+# were cut to "nog gee…" on a phone). The shown text is the option's name, as WCAG 2.5.3 asks
+# ("reg." is read as written), except for the empty choice, whose "–" says nothing: it is named
+# in full. A board without a result counts as a draw (`what_if.EMPTY_BOARD`).
+SHORT_RESULTS = {
+    "": "–",
+    **{result: result.label for result in Game.OVER_THE_BOARD},  # short already: 1-0, ½-½, 0-1
+    Game.Result.WHITE_WINS_BY_FORFEIT: gettext_lazy("1-0 forf."),
+    Game.Result.BLACK_WINS_BY_FORFEIT: gettext_lazy("0-1 forf."),
+    Game.Result.DOUBLE_FORFEIT: gettext_lazy("0-0 forf."),
+}
 BOARD_PREFIX = "bord-"
 
 
@@ -44,7 +55,12 @@ class WhatIfForm(forms.Form):
         stored = {f"{BOARD_PREFIX}{board.number}": board.result for board in question.boards}
         super().__init__({"ronde": str(question.round.number), **stored, **query})
         self.query = query
-        self.board_choices = [("", _("no result yet")), *WHAT_IF_RESULTS]
+        self.board_choices = [("", _("no result yet: counts as a draw")), *WHAT_IF_RESULTS]
+        # (value, what the select shows, the option's name) for the page.
+        self.board_options = [
+            (value, str(SHORT_RESULTS[value]), str(label if value == "" else SHORT_RESULTS[value]))
+            for value, label in self.board_choices
+        ]
         # One field made, and copied for each board with its own label and message: up to 75
         # fields built one by one took 6 ms of every what-if.
         result = forms.ChoiceField(required=False, choices=self.board_choices)
@@ -87,7 +103,8 @@ class WhatIfForm(forms.Form):
         return [(board, self[f"{BOARD_PREFIX}{board.number}"]) for board in self.question.boards]
 
     def results(self) -> dict[int, str]:
-        """The chosen result per board ("" for none), the empty ones filled with `leeg`."""
+        """The chosen result per board ("" for none: `what_if.answer` counts it as a draw),
+        the empty ones filled with `leeg` when the address asks for it."""
         fill = self.cleaned_data.get("leeg") or ""
         return {
             board.number: self.cleaned_data[f"{BOARD_PREFIX}{board.number}"] or fill

@@ -413,11 +413,14 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
     elif form.cleaned_data.get("leeg"):
         form = form.filled()
     results = form.results()
-    missing = what_if.missing_boards(question, results)
-    answer = None if problems or missing else what_if.answer(question, results)
+    missing = what_if.missing_boards(question, results)  # counted as draws
+    answer = None if problems else what_if.answer(question, results)
     lines = {line.participant_id: line for line in answer.lines} if answer else {}
     names = question.names
     absence_label = dict(Absence.Reason.choices)
+    # A logged-in member's own board comes first (the page cache keeps their copy apart).
+    own = own_participant_id(request, competition)
+    boards = sorted(form.boards(), key=lambda pair: own not in (pair[0].white, pair[0].black))
     return render(
         request,
         "competition/what_if.html",
@@ -426,9 +429,11 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
             "question": question,
             "round": question.round,
             "form": form,
+            "own_participant_id": own,
             "boards": [
                 {
                     "board": board,
+                    "own": own in (board.white, board.black),
                     "name": field.html_name,
                     "id": field.id_for_label,
                     "label": field.label,
@@ -436,7 +441,7 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
                     "white": (board.white, names[board.white], lines.get(board.white)),
                     "black": (board.black, names[board.black], lines.get(board.black)),
                 }
-                for board, field in form.boards()
+                for board, field in boards
             ],
             "absent": sorted(
                 (names[key], absence_label[reason.value])
@@ -451,8 +456,7 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
             "missing": missing,
             "answer": answer,
             "entered": any(board.result for board in question.boards),
-            "draw": Game.Result.DRAW,
-            "choices": form.board_choices,  # the same for every board: written out in the page
+            "choices": form.board_options,  # the same for every board: written out in the page
         },
         status=400 if problems else 200,
     )

@@ -6,9 +6,10 @@ stored fact, so nothing is stored. `round_to_ask` says which round may be asked 
 `question_for` reads everything the answer needs (the season as the engine reads it, the
 round's boards and absences as stored, the current ranking), once per version of the data
 (`question_once`); `season_with_results` is the pure heart (the season with that round played
-with the chosen results) and `answer` runs the engine on it: the ranking (`last_ranking`) and
-the pairing of the round after with the same function the arbiter's "Indeling maken" uses
-(`pair_next_round`), from the absences recorded for that round so far.
+with the chosen results) and `answer` runs the engine on it, a board without a result as a
+draw: the ranking (`last_ranking`) and the pairing of the round after with the same function
+the arbiter's "Indeling maken" uses (`pair_next_round`), from the absences recorded for that
+round so far.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import last_ranking
 from competition.keizer.season import PairRequest, Season
 from competition.keizer.season import Round as EngineRound
-from competition.models import Competition, Round, Standing
+from competition.models import Competition, Game, Round, Standing
+
+# What a board without a chosen or stored result counts as in a what-if (issue 37; the page
+# and docs/site.md, "Wat als", say so): the one result that favours neither player, so that a
+# visitor who chooses only the boards they care about sees what those do.
+EMPTY_BOARD = Game.Result.DRAW.value
 
 
 @dataclass(frozen=True)
@@ -184,16 +190,22 @@ def season_with_results(
 
 
 def missing_boards(question: Question, results: Mapping[int, str]) -> list[int]:
-    """The boards still without a result: a round counts only once every game has one."""
+    """The boards without a result, chosen or stored: the answer counts them as draws."""
     return [board.number for board in question.boards if not results.get(board.number)]
 
 
 def answer(question: Question, results: Mapping[int, str]) -> Answer:
-    """The ranking after the round with these results ({board: result}, every board), and the
-    likely pairing of the round after; computed by the engine, nothing stored."""
+    """The ranking after the round with these results ({board: result}), and the likely
+    pairing of the round after; computed by the engine, nothing stored. A round counts only
+    once every game has a result, so a board without one counts as a draw (`EMPTY_BOARD`):
+    the visitor who chooses one board sees its effect at once, and changes any other by
+    choosing its result."""
     round_ = question.round
     played = exchange.engine_round(
-        [(board.white, board.black, results[board.number]) for board in question.boards],
+        [
+            (board.white, board.black, results.get(board.number) or EMPTY_BOARD)
+            for board in question.boards
+        ],
         question.absent.absent,
         round_.bye_id,
     )

@@ -58,17 +58,28 @@ def nav_link(context, view_name: str, label: str, *also: str) -> str:
 
 @register.simple_tag
 def options(choices, selected: str) -> str:
-    """A select's options with `selected` chosen. What-if writes 7 for each of up to 75
-    boards: made once per language and choice, not once per board."""
-    return _options(tuple((value, str(label)) for value, label in choices), selected)
+    """A select's options with `selected` chosen: (value, the text shown, its full name), the
+    name given to a screen reader where the text shown is short for it. What-if writes 7 for
+    each of up to 75 boards: made once per language and choice, not once per board."""
+    return _options(
+        tuple((value, str(shown), str(name)) for value, shown, name in choices), selected
+    )
 
 
 @lru_cache(maxsize=256)
-def _options(choices: tuple[tuple[str, str], ...], selected: str) -> str:
+def _options(choices: tuple[tuple[str, str, str], ...], selected: str) -> str:
     return format_html_join(
         "",
-        '<option value="{}"{}>{}</option>',
-        ((value, SELECTED if value == selected else "", label) for value, label in choices),
+        '<option value="{}"{}{}>{}</option>',
+        (
+            (
+                value,
+                SELECTED if value == selected else "",
+                format_html(' aria-label="{}"', name) if name != shown else "",
+                shown,
+            )
+            for value, shown, name in choices
+        ),
     )
 
 
@@ -76,10 +87,10 @@ SELECTED = mark_safe(" selected")
 
 
 @register.simple_tag
-def what_if_player(player: tuple) -> str:
+def what_if_player(player: tuple, own: int | None = None) -> str:
     """A player of a board on the what-if page (key, name, their line in the ranking that would
     follow or None), with their place in that ranking (live: the page's script replaces it
-    when a choice changes)."""
+    when a choice changes); the logged-in member (`own`, their participant) named "(jij)"."""
     key, name, line = player
     place = ""
     if line is not None:
@@ -89,6 +100,8 @@ def what_if_player(player: tuple) -> str:
             movement_class(line.movement),
             movement(line.movement),
         )
+    if own is not None and key == own:
+        name = format_html('{} <span class="what-if-you">{}</span>', name, _("(you)"))
     return format_html(
         '{}<span id="what-if-place-{}" class="what-if-live what-if-place">{}</span>',
         name,

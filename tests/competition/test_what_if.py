@@ -123,7 +123,7 @@ def shown_bye(html: str) -> str:
 def selected(html: str, board: int) -> str:
     """The value the select of a board shows ("" for none)."""
     select = html.split(f'name="bord-{board}"', 1)[1].split("</select>", 1)[0]
-    found = re.search(r'<option value="([^"]*)" selected>', select)
+    found = re.search(r'<option value="([^"]*)" selected[ >]', select)
     return found.group(1) if found else ""
 
 
@@ -208,15 +208,17 @@ def test_entered_results_are_filled_in_and_the_rest_can_be_drawn(client, demo):
     html = client.get(WHAT_IF).content.decode()
     assert selected(html, 1) == R.BLACK_WINS.value and selected(html, 2) == R.DRAW.value
     assert selected(html, 3) == ""
-    assert "what-if-ranking" not in html  # the round does not count until every board has one
-    assert "Kies ook een uitslag voor de borden 3, 4, 5" in html
-
-    # "Lege borden op remise": the entered results stay, every other board is a draw.
+    # Every other board counts as a draw (issue 37), and the page says which.
     drawn = {board: R.DRAW.value for board in games} | {1: R.BLACK_WINS.value}
-    html = client.get(WHAT_IF, {"ronde": "13", "leeg": R.DRAW.value}).content.decode()
-    assert all(selected(html, board) == result for board, result in drawn.items())
     standings, _pairing, _bye = entered_for_real(round_13, drawn)
     assert shown_ranking(html) == standings
+    assert "Borden 3, 4, 5, 6, " in html and "hebben geen uitslag: die tellen als remise" in html
+
+    # `leeg` in an address (its button is gone): the empty boards shown filled, the same answer.
+    html = client.get(WHAT_IF, {"ronde": "13", "leeg": R.DRAW.value}).content.decode()
+    assert all(selected(html, board) == result for board, result in drawn.items())
+    assert shown_ranking(html) == standings
+    assert "hebben geen uitslag" not in html
 
     # An entered result can be changed in the what-if; the stored one stays.
     changed = drawn | {1: R.WHITE_WINS.value}
