@@ -114,7 +114,13 @@ def round_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A round: its club evening and publication time, the bye, who is absent and why, and
     the draft's boards to review. Stored together by `services.save_round`, which checks them
     as a whole; a page opened before the round was paired or published is shown again as it is
-    now instead of being applied."""
+    now instead of being applied.
+
+    A draft with boards is shown to be read (issue 37): the boards as a list like the public
+    pairing with each player's place, value and last colours (`_review`), Wijzigen per board
+    (`?bord=N`: that board's selects, no script needed), the round's own fields and its delete
+    link folded in a closed <details>. Every board is still sent (hidden fields), so a save
+    goes through the same checks as before."""
     return _round_page(request, round_or_404(pk))
 
 
@@ -154,6 +160,9 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
             {"id": a.pk, "participant": a.participant_id, "reason": a.reason} for a in absences
         ],
     ).allow(editable.absences)
+    # A draft with boards to review: a read-only list, one board at a time made editable.
+    review = round_ is not None and not round_.is_published and bool(games)
+    review = review and editable.games.editable
     now = timezone.now()
     # A published round whose results are final: a changed absence corrects its ranking, and
     # the page asks why (the service refuses the change without it).
@@ -201,6 +210,8 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
             "absent": absent,
             "games": games,
             "game_rows": game_rows(games, names),
+            "review": review,
+            **(_review(request, round_, boards, names) if review else {}),
             "absence_rows": absence_rows(absent) if editable.absences.editable else "",
             "absences": [(a, names[a.participant_id]) for a in absences],
             "reason_form": reason_form,
@@ -228,6 +239,131 @@ def game_rows(games: list[Game], names: dict[int, str]) -> SafeString:
             for game in games
         )
     )
+
+
+def _review(request: HttpRequest, round_: Round, boards: BoardFormSet, names) -> dict:
+    """The draft as a list to read: each player's place and value in the ranking it was
+    paired from and their last colours (`services.pairing_basis`, a few queries for the
+    whole round), a forced repeat named at its board. Only the board asked for
+    (`?bord=N`) or one with an error shows its selects; the others keep their values as
+    hidden fields, so a save sends every board to `services.save_round` as before."""
+    ranking, basis = services.pairing_basis(round_)
+    asked = request.GET.get("bord", "")
+    return {
+        "review_ranking": ranking,
+        "recent_games": services.RECENT_GAMES,
+        "review_rows": review_rows(
+            boards,
+            names,
+            basis,
+            round_.pairing_warnings or [],
+            int(asked) if asked.isdigit() else None,
+            request.path,
+        ),
+    }
+
+
+def review_rows(
+    boards: BoardFormSet,
+    names: dict[int, str],
+    basis: dict,
+    repeats: list[dict],
+    asked: int | None,
+    path: str,
+) -> SafeString:
+    """The draft's boards as rows to read (board, White, Black, Wijzigen), written here for
+    speed as `game_rows` is; the board asked for and a board with an error as selects."""
+    met = {frozenset((r["first"], r["second"])): r["rounds"] for r in repeats}
+    words = {"white": _("white"), "black": _("black")}
+    change, cancel, save = _("Change"), _("Cancel the change"), _("Save")
+    remove, board_word = _("Delete this board"), _("board")
+    written = []
+    for row in boards:
+        number = row["board"].value()
+        anchor = f"bord-{escape(number)}"
+        keys = [_key(row["white"].value()), _key(row["black"].value())]
+        if row.errors or str(number) == str(asked) or any(key not in names for key in keys):
+            deleted = (
+                f'<div class="delete-board">{row["DELETE"]} <label for="'
+                f'{row["DELETE"].id_for_label}">{escape(remove)}</label></div>'
+                if "DELETE" in row.fields
+                else ""
+            )
+            board = (  # the number stays as it is unless it is what was wrong
+                _labelled(row, "board", _("board"))
+                if row["board"].errors
+                else f'<input type="hidden" name="{row.add_prefix("board")}" '
+                f'value="{escape(number)}">{escape(number)}'
+            )
+            written.append(
+                f'\n<tr class="form-row review-row editing" id="{anchor}">'
+                f'<td class="field-board">{row["id"]}{board}</td>'
+                f'<td class="field-players" colspan="2">{_chosen(row, "white", words["white"])}'
+                f"{_chosen(row, 'black', words['black'])}{deleted}</td>"
+                f'<td class="review-action"><input type="submit" name="_save" '
+                f'value="{escape(save)}" class="default"> <a href="{escape(path)}#{anchor}">'
+                f"{escape(cancel)}</a></td></tr>\n"
+            )
+            continue
+        hidden = "".join(
+            f'<input type="hidden" name="{row.add_prefix(name)}" value="{escape(value)}">'
+            for name, value in (("board", number), ("white", keys[0]), ("black", keys[1]))
+        )
+        cells = "".join(
+            f'<td class="field-{side}"><span class="player">{escape(names.get(key, "?"))}'
+            f'</span> <span class="basis">{escape(_basis_text(basis.get(key), words))}</span></td>'
+            for side, key in zip(("white", "black"), keys, strict=True)
+        )
+        repeat = met.get(frozenset(keys))
+        note = (
+            '<tr class="repeat-note"><td></td><td colspan="3">'
+            + escape(
+                _("%(first)s and %(second)s already met this period (round %(rounds)s).")
+                % {
+                    "first": names.get(keys[0], "?"),
+                    "second": names.get(keys[1], "?"),
+                    "rounds": ", ".join(str(r) for r in repeat),
+                }
+            )
+            + "</td></tr>"
+            if repeat
+            else ""
+        )
+        written.append(
+            f'\n<tr class="form-row review-row" id="{anchor}"><td class="field-board">'
+            f"{row['id']}{hidden}{escape(number)}</td>{cells}"
+            f'<td class="review-action"><a href="?bord={escape(number)}#{anchor}">'
+            f'{escape(change)}<span class="visually-hidden"> '
+            f"{escape(board_word)} {escape(number)}</span></a></td></tr>{note}\n"
+        )
+    return mark_safe("".join(written))
+
+
+def _chosen(row: forms.Form, side: str, label: str) -> str:
+    """A board's player select under its visible label ("Wit", "Zwart"), with its errors."""
+    bound = row[side]
+    errors = row.errors.get(side)
+    return (
+        f'<div class="side"><label for="{bound.id_for_label}">{capfirst(label)}</label>'
+        f"{errors if errors else ''}{bound}</div>"
+    )
+
+
+def _key(value) -> int | None:
+    return int(value) if str(value).isdigit() else None
+
+
+def _basis_text(basis, words: dict[str, str]) -> str:
+    """ "place 3 · value 88 · white, black, white" for a player of a draft under review."""
+    if basis is None:
+        return ""
+    standing = (
+        _("place %(place)s · value %(value)s") % {"place": basis.place, "value": basis.value}
+        if basis.place is not None
+        else _("not in the ranking yet")
+    )
+    played = ", ".join(words[c] for c in basis.colours) if basis.colours else _("no game yet")
+    return f"{standing} · {played}"
 
 
 def absence_rows(rows: AbsenceFormSet) -> SafeString:

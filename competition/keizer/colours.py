@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
+from collections import defaultdict, namedtuple
+from collections.abc import Iterable
 
 from .scoring import appearances
-from .season import Season
+from .season import Game, Season
 
 
 class ColourHistory(namedtuple("ColourHistory", "whites blacks last", defaults=(0, 0, None))):
@@ -45,3 +46,14 @@ def colours(higher: str, lower: str, histories: dict[str, ColourHistory]) -> tup
     if (first.last == "white") != (second.last == "white"):
         return (lower, higher) if first.last == "white" else (higher, lower)
     return higher, lower
+
+
+def recent_colours(games: Iterable[Game], count: int) -> dict[str, tuple[str, ...]]:
+    """Every player's colours in their last `count` games played (`games` in the order they
+    were played; forfeits give no colour, as in `colour_histories`), the latest last."""
+    recent: dict[str, tuple[str, ...]] = defaultdict(tuple)
+    for game in games:
+        if not game.result.is_forfeit:
+            recent[game.white] = (*recent[game.white], "white")[-count:]
+            recent[game.black] = (*recent[game.black], "black")[-count:]
+    return dict(recent)

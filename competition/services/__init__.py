@@ -24,9 +24,12 @@ from competition.services.guards import (
     refuse_if_closed,
 )
 from competition.services.pairing import (
+    RECENT_GAMES,
+    Basis,
     Board,
     discard_draft,
     make_pairing,
+    pairing_basis,
     pairing_problems,
     pairing_warning_texts,
     publication_problems,
@@ -66,7 +69,9 @@ from competition.services.round_page import (
 from competition.services.season_files import import_season, load_season, season_import_rows
 
 __all__ = [
+    "RECENT_GAMES",
     "ROUND_PAGE_FIELDS",
+    "Basis",
     "Board",
     "CompetitionError",
     "OutOfDate",
@@ -85,6 +90,7 @@ __all__ = [
     "make_pairing",
     "next_rapid_round_number",
     "pair_rapid_round",
+    "pairing_basis",
     "pairing_problems",
     "pairing_warning_texts",
     "publication_problems",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import (
@@ -14,10 +15,15 @@ from simple_history.utils import (
 )
 
 from competition import exchange
+from competition.keizer.colours import recent_colours
 from competition.keizer.pairing import pair_next_round
+from competition.keizer.season import Game as EngineGame
+from competition.keizer.season import Result
 from competition.models import (
     Game,
+    Ranking,
     Round,
+    Standing,
 )
 from competition.seating import check_seating
 from competition.services.guards import CompetitionError, closed_season_problems, locked_round
@@ -30,6 +36,52 @@ class Board:
     board: int
     white: int
     black: int
+
+
+@dataclass(frozen=True)
+class Basis:
+    """What a player's board in a draft was paired from: place and value in the ranking
+    before the round (None for a player not in it yet) and the colours of their last games
+    played, the latest last ("white"/"black")."""
+
+    place: int | None
+    value: int | None
+    colours: tuple[str, ...]
+
+
+RECENT_GAMES = 3  # the colours the review of a draft shows per player
+
+
+def pairing_basis(round_: Round) -> tuple[int | None, dict[int, Basis]]:
+    """The number of the ranking a draft was paired from and every player's `Basis`, read in
+    two queries for the whole round (never one per board)."""
+    standings = Standing.objects.filter(
+        ranking__competition=round_.competition_id,
+        ranking__after_round=Subquery(
+            Ranking.objects.filter(competition=round_.competition_id, after_round__lt=round_.number)
+            .order_by("-after_round")
+            .values("after_round")[:1]
+        ),
+    ).values_list("participant_id", "position", "value", "ranking__after_round")
+    standings = list(standings)
+    placed = {participant: (position, value) for participant, position, value, _n in standings}
+    ranking = next((number for *_rest, number in standings), None)
+    played = (
+        Game.objects.filter(
+            round__competition=round_.competition_id, round__number__lt=round_.number
+        )
+        .published()
+        .exclude(result="")
+        .order_by("round__number", "board")
+        .values_list("white_id", "black_id", "result")
+    )
+    colours = recent_colours(
+        (EngineGame(str(w), str(b), Result(r)) for w, b, r in played), RECENT_GAMES
+    )
+    keys = placed.keys() | {int(key) for key in colours}
+    return ranking, {
+        key: Basis(*placed.get(key, (None, None)), colours.get(str(key), ())) for key in keys
+    }
 
 
 def pairing_problems(round_: Round) -> list[str]:

@@ -3,8 +3,9 @@
 import pytest
 
 from competition.keizer import matching, season_file
-from competition.keizer.colours import ColourHistory, colours
+from competition.keizer.colours import ColourHistory, colours, recent_colours
 from competition.keizer.pairing import lexicographic_pairing, pair_next_round
+from competition.keizer.season import Game, Result
 
 
 def season(players, rounds, absent=None, **settings):
@@ -109,6 +110,22 @@ def test_absent_players_are_not_paired_and_newcomers_are():
 def test_colours_follow_balance_then_last_game_then_rank(higher, lower, white):
     histories = {"higher": higher, "lower": lower}
     assert colours("higher", "lower", histories)[0] == white
+
+
+def test_recent_colours_are_the_last_games_played_over_the_board_latest_last():
+    played = [
+        Game("a", "b", Result.DRAW),
+        Game("b", "a", Result.WHITE_WINS),
+        Game("c", "a", Result.BLACK_WINS_BY_FORFEIT),  # a forfeit: no colour for a or c
+        Game("a", "c", Result.BLACK_WINS),
+        Game("c", "b", Result.WHITE_WINS),
+        Game("b", "a", Result.DRAW),
+    ]
+    assert recent_colours(played, 3) == {
+        "a": ("black", "white", "black"),  # its first game (white) is one too many
+        "b": ("white", "black", "white"),
+        "c": ("black", "white"),
+    }
 
 
 def test_forfeits_give_no_colour_history():
