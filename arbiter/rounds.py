@@ -295,11 +295,13 @@ def review_rows(
                 else f'<input type="hidden" name="{row.add_prefix("board")}" '
                 f'value="{escape(number)}">{escape(number)}'
             )
+            sides = "".join(
+                _labelled(row, side, words[side], shown=True) for side in ("white", "black")
+            )
             written.append(
                 f'\n<tr class="form-row review-row editing" id="{anchor}">'
                 f'<td class="field-board">{row["id"]}{board}</td>'
-                f'<td class="field-players" colspan="2">{_chosen(row, "white", words["white"])}'
-                f"{_chosen(row, 'black', words['black'])}{deleted}</td>"
+                f'<td class="field-players" colspan="2">{sides}{deleted}</td>'
                 f'<td class="review-action"><input type="submit" name="_save" '
                 f'value="{escape(save)}" class="default"> <a href="{escape(path)}#{anchor}">'
                 f"{escape(cancel)}</a></td></tr>\n"
@@ -337,16 +339,6 @@ def review_rows(
             f"{escape(board_word)} {escape(number)}</span></a></td></tr>{note}\n"
         )
     return mark_safe("".join(written))
-
-
-def _chosen(row: forms.Form, side: str, label: str) -> str:
-    """A board's player select under its visible label ("Wit", "Zwart"), with its errors."""
-    bound = row[side]
-    errors = row.errors.get(side)
-    return (
-        f'<div class="side"><label for="{bound.id_for_label}">{capfirst(label)}</label>'
-        f"{errors if errors else ''}{bound}</div>"
-    )
 
 
 def _key(value) -> int | None:
@@ -389,10 +381,16 @@ def absence_rows(rows: AbsenceFormSet) -> SafeString:
     return mark_safe("".join(written))
 
 
-def _labelled(row: forms.Form, name: str, label: str) -> str:
-    """A row's field with its hidden label and its errors, as the row template writes it."""
+def _labelled(row: forms.Form, name: str, label: str, shown: bool = False) -> str:
+    """A row's field with its label and its errors: the label hidden, as the row template
+    writes it, or `shown` above it (a board's "Wit" and "Zwart" under review)."""
     bound = row[name]
     errors = row.errors.get(name)
+    if shown:
+        return (
+            f'<div class="side"><label for="{bound.id_for_label}">{capfirst(label)}</label>'
+            f"{errors if errors else ''}{bound}</div>"
+        )
     return (
         f'<label for="{bound.id_for_label}" class="visually-hidden">{label}</label>'
         f"{errors if errors else ''}{bound}"
