@@ -135,20 +135,3 @@ def test_wijzigen_changes_exactly_that_board_and_refuses_a_player_twice(
         **before,
         2: (black, white),
     }
-
-
-def test_a_forced_repeat_is_named_at_its_board(arbiter_client, example_competition, round_4):
-    example_competition.rounds_per_period = 28
-    example_competition.save()
-    # Everyone but Jansen and Pietersen cancels: they met in round 1, so it must be a repeat.
-    for participant in example_competition.participants.exclude(
-        member__name__in=["Jansen", "Pietersen"]
-    ):
-        round_4.absences.create(participant=participant, reason="excused")
-    arbiter_client.post(reverse("arbiter:pair", args=[round_4.pk]))
-    page = arbiter_client.get(reverse("arbiter:round", args=[round_4.pk])).content.decode()
-    after_board_1 = page[page.index('id="bord-1"') :].split("</tr>", 2)[1]
-    # The note names White first, as the board does.
-    game = round_4.games.select_related("white__member", "black__member").get()
-    named = f"{game.white.name} en {game.black.name} speelden deze periode al tegen elkaar"
-    assert 'class="repeat-note"' in after_board_1 and f"{named} (ronde 1)." in after_board_1

@@ -190,12 +190,14 @@ def test_the_round_page_shows_forced_repeats(arbiter_client, example_competition
     ):
         round_4.absences.create(participant=participant, reason="excused")
     arbiter_client.post(reverse("arbiter:pair", args=[round_4.pk]))
-    page = arbiter_client.get(reverse("arbiter:round", args=[round_4.pk]))
-    assert (
-        "Jansen en Pietersen speelden deze periode al tegen elkaar (ronde 1)."
-        in page.content.decode()
-    )
+    page = arbiter_client.get(reverse("arbiter:round", args=[round_4.pk])).content.decode()
+    assert "Jansen en Pietersen speelden deze periode al tegen elkaar (ronde 1)." in page
     assert Game.objects.filter(round=round_4).count() == 1
+    # Named under its board too, White first as the board is (issue 37, the draft's review).
+    after_board_1 = page[page.index('id="bord-1"') :].split("</tr>", 2)[1]
+    game = round_4.games.select_related("white__member", "black__member").get()
+    named = f"{game.white.name} en {game.black.name} speelden deze periode al tegen elkaar"
+    assert 'class="repeat-note"' in after_board_1 and f"{named} (ronde 1)." in after_board_1
 
 
 def test_a_new_round_is_published_on_the_friday_before_at_eight_by_default(
