@@ -8,6 +8,7 @@ import json
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arbiter.forms import CorrectionReasonForm, InitialRankingForm, NewcomerForm, NewSeasonForm
@@ -97,29 +98,36 @@ def newcomer(request: HttpRequest, pk: int) -> HttpResponse:
     """A newcomer: first a preview of where the suggested (or given) start points put them,
     then added with those points."""
     competition = competition_or_404(pk)
-    played = lineup.played_rounds(competition)
+    now = timezone.now()
     form = NewcomerForm(
-        request.POST or None, competition=competition, initial={"joined_round": played + 1}
+        request.POST or None,
+        competition=competition,
+        initial={"joined_round": lineup.joining_rounds(competition)[0]},
     )
     preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             preview = lineup.preview_newcomer(
-                competition, data["member"], data["joined_round"], data["start_points"]
+                competition, data["member"], data["joined_round"], data["start_points"], now
             )
         except services.CompetitionError as error:
             form.add_error(None, error.messages)
         else:
             if "confirm" in request.POST:
                 lineup.add_newcomer(
-                    competition, data["member"], data["joined_round"], preview.start_points
+                    competition, data["member"], data["joined_round"], preview.start_points, now
                 )
-                messages.success(
-                    request,
-                    _("%(name)s joins in round %(round)s.")
-                    % {"name": data["member"], "round": data["joined_round"]},
-                )
+                said = {"name": data["member"], "round": data["joined_round"]}
+                if preview.waits:
+                    said["before"] = data["joined_round"] - 1
+                    message = _(
+                        "%(name)s joins in round %(round)s, and enters the ranking by "
+                        "themselves once the results of round %(before)s are in."
+                    )
+                else:
+                    message = _("%(name)s joins in round %(round)s.")
+                messages.success(request, message % said)
                 return back(competition)
             form = NewcomerForm(
                 {**request.POST.dict(), "start_points": str(preview.start_points)},

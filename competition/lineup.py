@@ -7,6 +7,7 @@ engine, which this module runs to show the arbiter the exact resulting position.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from fractions import Fraction
 from math import floor
 
@@ -14,8 +15,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competition import exchange
-from competition.keizer.ranking import compute_rankings
+from competition.keizer.ranking import compute_rankings, with_newcomers
 from competition.keizer.season import Player
+from competition.keizer.values import value_at
 from competition.models import Competition, Participant
 from competition.services import CompetitionError, recompute_rankings
 from members.groups import group_for_rating, split_into_groups
@@ -68,14 +70,26 @@ def fill_initial_ranking(
 
 @dataclass(frozen=True)
 class NewcomerPreview:
+    """Where a newcomer lands. Once the ranking before their first round is there, `position`
+    is their place in it (`waits` False); while the round before is paired but not complete,
+    the newcomer waits for its results (`waits` True) and `position` is where rule 5 inserts
+    them into the ranking before that (ranking joined_round − 2): exact, known now."""
+
     member: Member
     joined_round: int
     start_points: Fraction
     suggested_start_points: Fraction
-    position: int  # in ranking joined_round − 1, the ranking that pairs the newcomer's first round
+    position: int
     of_players: int
     group: str
     neighbours: list[tuple[int, str, Rating | None]]  # position, name, rating around them
+    waits: bool
+    changes_published: bool  # the ranking before their first round is final already
+
+    @property
+    def ranking(self) -> int:
+        """The ranking `position` is a place in."""
+        return self.joined_round - (2 if self.waits else 1)
 
 
 def played_rounds(competition: Competition) -> int:
@@ -83,6 +97,22 @@ def played_rounds(competition: Competition) -> int:
         competition.rankings.order_by("-after_round").values_list("after_round", flat=True).first()
         or 0
     )
+
+
+def joining_rounds(competition: Competition) -> range:
+    """The rounds a newcomer can join now: from the first round not paired yet (never round 1:
+    ranking 0 holds who plays from the start) to the round after the next ranking, which rule 5
+    can insert them into once its round's results are in (issue 37: a newcomer who comes
+    while a round is paired waits for its results, and nothing published changes)."""
+    paired = (
+        competition.rounds.filter(games__isnull=False)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+    played = played_rounds(competition)
+    return range(max(paired + 1, played + 1, 2), played + 3)
 
 
 def suggest_start_points(competition: Competition, member: Member, joined_round: int) -> Fraction:
@@ -113,56 +143,72 @@ def suggest_start_points(competition: Competition, member: Member, joined_round:
 
 
 def preview_newcomer(
-    competition: Competition, member: Member, joined_round: int, start_points: Fraction | None
+    competition: Competition,
+    member: Member,
+    joined_round: int,
+    start_points: Fraction | None,
+    now: datetime,
 ) -> NewcomerPreview:
-    next_round = played_rounds(competition) + 1
-    # Earlier than the next round to pair would rewrite published rankings and a pairing made
-    # without the newcomer; later needs the ranking before it, which is not there yet.
-    if competition.rounds.filter(number=next_round, games__isnull=False).exists():
+    rounds = joining_rounds(competition)
+    said = {"name": member, "round": joined_round, "first": rounds[0], "last": rounds[-1]}
+    if joined_round < rounds[0]:
+        raise CompetitionError(
+            _("Round %(round)s is paired already: %(name)s can join from round %(first)s.") % said
+        )
+    if joined_round > rounds[-1]:
         raise CompetitionError(
             _(
-                "Round %(next)s is paired already: %(name)s joins from round %(after)s. Add "
-                "them once the results of round %(next)s are in, before round %(after)s is "
-                "paired."
+                "Round %(round)s is too far ahead: %(name)s can join in round %(last)s at the "
+                "latest."
             )
-            % {"next": next_round, "name": member, "after": next_round + 1}
-        )
-    if joined_round != next_round or joined_round < 2:
-        raise CompetitionError(
-            _("A newcomer joins in the next round to pair: round %(next)s.")
-            % {"next": max(next_round, 2)}
+            % said
         )
     if member.pk and competition.participants.filter(member=member).exists():
         raise CompetitionError(_("%(name)s already plays in this competition.") % {"name": member})
     suggested = suggest_start_points(competition, member, joined_round)
     start_points = suggested if start_points is None else start_points
     season = exchange.season_for(competition)
-    newcomer = Player("newcomer", member.name, joined_round, start_points)
-    ranking = compute_rankings(season._replace(players=(*season.players, newcomer)))[
-        joined_round - 1
-    ]
-    position = ranking.position_of("newcomer")
+    season = season._replace(
+        players=(*season.players, Player("newcomer", member.name, joined_round, start_points))
+    )
+    rankings = compute_rankings(season)
+    waits = len(rankings) < joined_round
+    if waits:  # where rule 5 will insert them, from the ranking before (the engine's rule)
+        before = rankings[joined_round - 2]
+        values = [value_at(place, season.settings) for place in range(1, len(season.players) + 1)]
+        order = with_newcomers(
+            before.order,
+            {s.player_id: s.total for s in before.standings},
+            values,
+            [(p.id, p.start_points) for p in season.players if p.joined_round == joined_round],
+        )
+    else:
+        order = list(rankings[joined_round - 1].order)
+    position = order.index("newcomer") + 1
     names = {p.engine_id: p for p in competition.participants.select_related("member")}
     rated = {
         m.pk: m.rating
         for m in Member.objects.filter(participations__competition=competition).with_ratings()
     }
     neighbours = []
-    for standing in ranking.standings[max(position - 3, 0) : position + 2]:
-        if standing.player_id == "newcomer":
-            neighbours.append((standing.rank, member.name, member.rating))
+    for place, key in enumerate(order[max(position - 3, 0) : position + 2], max(position - 2, 1)):
+        if key == "newcomer":
+            neighbours.append((place, member.name, member.rating))
         else:
-            participant = names[standing.player_id]
-            neighbours.append((standing.rank, participant.name, rated.get(participant.member_id)))
+            participant = names[key]
+            neighbours.append((place, participant.name, rated.get(participant.member_id)))
+    final = competition.rounds.filter(number=joined_round - 1).results_final(now).exists()
     return NewcomerPreview(
         member=member,
         joined_round=joined_round,
         start_points=start_points,
         suggested_start_points=suggested,
         position=position,
-        of_players=len(ranking.standings),
+        of_players=len(order),
         group=newcomer_group(competition, member),
         neighbours=neighbours,
+        waits=waits,
+        changes_published=not waits and final,
     )
 
 
@@ -186,9 +232,16 @@ def newcomer_group(competition: Competition, member: Member) -> str:
 
 @transaction.atomic
 def add_newcomer(
-    competition: Competition, member: Member, joined_round: int, start_points: Fraction
+    competition: Competition,
+    member: Member,
+    joined_round: int,
+    start_points: Fraction,
+    now: datetime,
 ) -> Participant:
-    preview = preview_newcomer(competition, member, joined_round, start_points)
+    """The newcomer as a participant from `joined_round` on: in the rankings at once when the
+    ranking before that round is there, else (a newcomer who waits) by the engine itself the
+    moment that round's results are in."""
+    preview = preview_newcomer(competition, member, joined_round, start_points, now)
     if member.pk is None:  # made in the newcomer's form: a member from now on
         member.save()
     last = competition.participants.order_by("-initial_position").first()

@@ -78,6 +78,29 @@ def last_ranking(season: Season) -> Ranking:
     return _Calculator(season, with_points=False).rankings(last_only=True)[-1]
 
 
+def with_newcomers(order, totals, values, newcomers) -> list:
+    """Rule 5: the valuation ranking `order` (player keys) with each newcomer (key, start
+    points), in the players' order, inserted at the first position i where `values[i]` (the
+    value of the i-th place, 0-based) plus their start points is greater than the total
+    (`totals[key]`, in the ranking before) of the player now at i; otherwise at the end. An
+    inserted newcomer's value plus start points counts as their total for the next insertion.
+    Any exact numbers will do (integer units here, Fractions in the site's preview)."""
+    valuation = list(order)
+    inserted = {}
+    for newcomer, start in newcomers:
+        position = next(
+            (
+                i
+                for i, player in enumerate(valuation)
+                if values[i] + start > inserted.get(player, totals[player])
+            ),
+            len(valuation),
+        )
+        valuation.insert(position, newcomer)
+        inserted[newcomer] = values[position] + start
+    return valuation
+
+
 class _Calculator:
     """Holds the season in integer form: per player, the linear form of their points."""
 
@@ -201,18 +224,9 @@ class _Calculator:
         newcomers = [i for i in range(len(self.ids)) if self.joined[i] == joining_round]
         if not newcomers or joining_round == 1:
             return list(order)
-        valuation = list(order)
-        totals = list(totals)
-        values, unit = self.values, self.unit
-        for newcomer in newcomers:
-            position = len(valuation)
-            for pos, player in enumerate(valuation):
-                if values[pos] * unit + self.start[newcomer] > totals[player]:
-                    position = pos
-                    break
-            valuation.insert(position, newcomer)
-            totals[newcomer] = values[position] * unit + self.start[newcomer]
-        return valuation
+        unit = self.unit
+        values = [value * unit for value in self.values]
+        return with_newcomers(order, totals, values, [(i, self.start[i]) for i in newcomers])
 
     def _totals(self, valuation: list[int]) -> list[int]:
         """Every player's total with the values of this valuation (indexed by player)."""

@@ -224,7 +224,8 @@ def test_a_newcomer_never_rewrites_a_ranking_a_pairing_was_made_from(
     arbiter_client, paired_round_4
 ):
     """Finding 3 of issue 24: with round 4 paired, a newcomer cannot join in round 4 (ranking 3
-    and round 4's pairing would change) and is asked for once round 4's results are in."""
+    and round 4's pairing would change). Issue 37: they join round 5 at once instead, and wait
+    for round 4's results; ranking 3 and the pairing stay as they are."""
     from members.models import Member
 
     competition = paired_round_4.competition
@@ -232,17 +233,20 @@ def test_a_newcomer_never_rewrites_a_ranking_a_pairing_was_made_from(
     totals = list(
         competition.rankings.get(after_round=3).standings.values_list("total", "position")
     )
+    boards = list(paired_round_4.games.values_list("board", "white_id", "black_id"))
     url = reverse("arbiter:newcomer", args=[competition.pk])
-    for joined in (4, 5):
-        page = arbiter_client.post(
-            url, {"member": newcomer.pk, "joined_round": joined, "confirm": "1"}
-        ).content.decode()
-        said = "Ronde 4 is al ingedeeld: Anne Nieuw doet mee vanaf ronde 5."
-        assert page.count(said) == 1  # said once
+    page = arbiter_client.post(
+        url, {"member": newcomer.pk, "joined_round": 4, "confirm": "1"}
+    ).content.decode()
+    said = "Ronde 4 is al ingedeeld: Anne Nieuw kan meedoen vanaf ronde 5."
+    assert page.count(said) == 1  # said once
     assert not competition.participants.filter(member=newcomer).exists()
+    arbiter_client.post(url, {"member": newcomer.pk, "joined_round": 5, "confirm": "1"})
+    assert competition.participants.get(member=newcomer).joined_round == 5
     assert totals == list(
         competition.rankings.get(after_round=3).standings.values_list("total", "position")
     )
+    assert boards == list(paired_round_4.games.values_list("board", "white_id", "black_id"))
 
 
 def test_who_gets_no_pairing_mail_is_named_with_why(paired_round_4):

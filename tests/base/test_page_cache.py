@@ -111,7 +111,7 @@ def test_a_cancellation_after_publication_shows_at_once(visitor, paired_round_4)
 def test_a_newcomer_shows_at_once(visitor, example_competition):
     cached(visitor, STANDINGS)
     newcomer = Member.objects.create(name="Nieuwkomer Nelis")
-    lineup.add_newcomer(example_competition, newcomer, 4, Fraction(40))
+    lineup.add_newcomer(example_competition, newcomer, 4, Fraction(40), at(12))
     assert "Nieuwkomer Nelis" in visitor.get(STANDINGS).content.decode()
 
 

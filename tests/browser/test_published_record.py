@@ -2,8 +2,8 @@
 on the demo (Sunday 22 November: round 13 published, its results not in yet): a late
 cancellation shows on the arbiter's start page (finding 4), round 14 says what it waits for
 instead of offering "Indeling maken" (8), the competition page keeps the settings and ranking
-0 fixed (2), a newcomer cannot join the paired round 13 (3), and the player page explains the
-values its table uses (9)."""
+0 fixed (2), a newcomer waits for the paired round 13's results (3, issue 37), and the player
+page explains the values its table uses (9)."""
 
 import re
 
@@ -53,15 +53,35 @@ def test_the_arbiters_pages_keep_the_published_record_and_say_what_happened(
     )
     expect(page.locator("input[name=excused_fraction]")).to_have_count(0)
 
+    # A newcomer who comes now waits for round 13's results (issue 37: they were sent away).
     Member.objects.create(name="Nieuw Lid", estimated_rating=1500)
     page.goto(f"{url}/beheer/competitie/{competition.pk}/nieuwe-speler/")
+    expect(page.locator("input[name=joined_round]")).to_have_value("14")  # the first it can
     page.locator("select[name=member]").select_option(label="Nieuw Lid")
     page.locator("input[name=joined_round]").fill("13")
     page.get_by_role("button", name="Voorbeeld").click()
     said = page.locator(".errorlist", has_text="Ronde 13 is al ingedeeld")
-    expect(said).to_have_count(1)
-    expect(said).to_contain_text("Nieuw Lid doet mee vanaf ronde 14")
-    assert not Participant.objects.filter(member__name="Nieuw Lid").exists()
+    expect(said).to_contain_text("Nieuw Lid kan meedoen vanaf ronde 14")
+    page.locator("input[name=joined_round]").fill("14")
+    page.get_by_role("button", name="Voorbeeld").click()
+    preview = page.locator(".module", has=page.get_by_role("heading", name="Voorbeeld"))
+    expect(preview).to_contain_text("doet Nieuw Lid mee vanaf ronde 14")
+    expect(preview).to_contain_text("en wacht op de uitslagen van ronde 13")
+    expect(preview).to_contain_text("Geen gepubliceerde ranglijst verandert")
+    expect(preview.locator("tr.selected")).to_contain_text("Nieuw Lid")
+    fits_the_screen(page)
+    screenshot(page, "record-newcomer-waits", width, full_page=True)
+    before = list(Standing.objects.order_by("pk").values_list("pk", "position", "total"))
+    marks = list(competition.rankings.values_list("after_round", "corrected_at"))
+    page.get_by_role("button", name="Toevoegen met deze startpunten").click()
+    expect(page.locator(".messagelist")).to_contain_text(
+        "Nieuw Lid doet mee vanaf ronde 14 en komt vanzelf in de ranglijst zodra de uitslagen "
+        "van ronde 13 binnen zijn."
+    )
+    assert Participant.objects.get(member__name="Nieuw Lid").joined_round == 14
+    after = list(Standing.objects.order_by("pk").values_list("pk", "position", "total"))
+    assert after == before  # nothing published (or stored) changed
+    assert list(competition.rankings.values_list("after_round", "corrected_at")) == marks
 
 
 def test_the_player_page_explains_the_values_its_table_uses(demo, live_server, page, width):

@@ -16,8 +16,10 @@ from tests.factories import (
     make_season,
     worked_example_season,
 )
+from tests.moments import at
 
 JUNE = date(2026, 6, 1)
+NOW = at(12)  # Friday 18 September: ranking 3 is final, round 4 is not paired yet
 
 
 @pytest.fixture
@@ -101,10 +103,10 @@ def test_the_suggested_start_points_put_the_newcomer_among_similar_ratings(examp
     # value of 5th place is 46, so X > 90 - 46: 45. Not above Slager (4th: 47 + 45 = 92, his
     # total is 92) nor Jansen (3rd: 48 + 45 = 93 = 93).
     assert points == 45
-    preview = lineup.preview_newcomer(example_competition, newcomer, 4, None)
+    preview = lineup.preview_newcomer(example_competition, newcomer, 4, None, NOW)
     assert preview.start_points == 45 and preview.of_players == 11
     assert preview.group == ""  # the worked example has no groups
-    lineup.add_newcomer(example_competition, newcomer, 4, preview.start_points)
+    lineup.add_newcomer(example_competition, newcomer, 4, preview.start_points, NOW)
     ranking_3 = example_competition.rankings.get(after_round=3)
     actual = ranking_3.standings.get(participant__member=newcomer).position
     assert preview.position == actual  # the preview shows what really happens
@@ -112,15 +114,15 @@ def test_the_suggested_start_points_put_the_newcomer_among_similar_ratings(examp
 
 def test_a_newcomer_is_added_and_appears_in_the_next_ranking(example_competition):
     newcomer = Member.objects.create(name="Nieuweling", estimated_rating=1650)
-    lineup.add_newcomer(example_competition, newcomer, 4, Fraction(43))
+    lineup.add_newcomer(example_competition, newcomer, 4, Fraction(43), NOW)
     participant = Participant.objects.get(member=newcomer)
     assert participant.joined_round == 4 and participant.start_points == 43
     ranking_3 = example_competition.rankings.get(after_round=3)
     assert ranking_3.standings.filter(participant=participant).exists()
     with pytest.raises(services.CompetitionError):
-        lineup.add_newcomer(example_competition, newcomer, 4, Fraction(0))
+        lineup.add_newcomer(example_competition, newcomer, 4, Fraction(0), NOW)
     with pytest.raises(services.CompetitionError):
-        lineup.preview_newcomer(example_competition, Member.objects.create(name="x"), 9, None)
+        lineup.preview_newcomer(example_competition, Member.objects.create(name="x"), 9, None, NOW)
 
 
 def test_the_arbiter_previews_then_adds_a_newcomer(arbiter_client, example_competition):
@@ -141,6 +143,77 @@ def test_the_arbiter_previews_then_adds_a_newcomer(arbiter_client, example_compe
         url, {"member": newcomer.pk, "joined_round": 4, "start_points": "60", "confirm": "1"}
     )
     assert Participant.objects.get(member=newcomer).start_points == 60
+
+
+def final_record(competition):
+    """Every stored ranking as (position, name, total) lines, with its correction mark."""
+    return {
+        ranking.after_round: (
+            ranking.corrected_at,
+            list(ranking.standings.values_list("position", "participant__member__name", "total")),
+        )
+        for ranking in competition.rankings.all()
+    }
+
+
+def test_a_newcomer_who_comes_while_round_4_is_paired_waits_for_its_results(published_round_4):
+    """Issue 37: between a round's pairing and its results a newcomer was refused ("come back
+    after the results"). Now they join round 5 at once and wait: rule 5 inserts them into
+    ranking 3's order when round 4's results are in, so no published ranking ever lacked them
+    and none changes."""
+    competition = published_round_4.competition
+    sunday = at(12, day=date(2026, 9, 20))
+    newcomer = Member.objects.create(name="Nieuweling", estimated_rating=1650)
+    assert lineup.joining_rounds(competition) == range(5, 6)
+    with pytest.raises(services.CompetitionError, match="Ronde 4 is al ingedeeld"):
+        lineup.preview_newcomer(competition, newcomer, 4, None, sunday)
+    with pytest.raises(services.CompetitionError, match="uiterlijk vanaf ronde 5"):
+        lineup.preview_newcomer(competition, newcomer, 6, None, sunday)
+    preview = lineup.preview_newcomer(competition, newcomer, 5, Fraction(45), sunday)
+    # Ranking 3 (by hand): totals 164½, 159, 140, 136, 106½, 92, 88, … at values 50, 49, 48,
+    # …; the first place where value + 45 beats the total is 7th (44 + 45 = 89 > 88,
+    # Pietersen), not 6th (45 + 45 = 90, Slager has 92).
+    assert (preview.waits, preview.changes_published, preview.ranking) == (True, False, 3)
+    assert (preview.position, preview.of_players) == (7, 11)
+    assert [name for _place, name, _rating in preview.neighbours] == [
+        "de Vries",
+        "Slager",
+        "Nieuweling",
+        "Pietersen",
+        "de Oude",
+    ]
+    record = final_record(competition)
+    participant = lineup.add_newcomer(competition, newcomer, 5, Fraction(45), sunday)
+    assert final_record(competition) == record  # nothing published changed
+    assert participant not in {g.white for g in published_round_4.games.all()} | {
+        g.black for g in published_round_4.games.all()
+    }
+    services.enter_results(published_round_4, {g.pk: "1-0" for g in published_round_4.games.all()})
+    ranking_4 = competition.rankings.get(after_round=4)
+    assert not competition.rankings.filter(corrected_at__isnull=False).exists()
+    # Ranking 4 is valued with the order rule 5 made (full re-valuation starts at round 10):
+    # the newcomer got the value of 7th place of 11, Pietersen that of 8th.
+    valued = dict(ranking_4.standings.values_list("participant__member__name", "valuation_value"))
+    assert (valued["Nieuweling"], valued["Pietersen"], valued["Slager"]) == (44, 43, 45)
+    assert lineup.joining_rounds(competition) == range(5, 7)  # round 5 is not paired yet
+
+
+def test_joining_right_after_a_final_ranking_says_it_changes_it(arbiter_client, round_4):
+    """Friday noon: ranking 3 is final and round 4 not paired. Joining round 4 changes ranking
+    3, and the preview says so and names the round that changes nothing."""
+    newcomer = Member.objects.create(name="Nieuweling", estimated_rating=1650)
+    competition = round_4.competition
+    joins_4 = lineup.preview_newcomer(competition, newcomer, 4, Fraction(60), NOW)
+    joins_5 = lineup.preview_newcomer(competition, newcomer, 5, Fraction(60), NOW)
+    assert (joins_4.waits, joins_4.changes_published) == (False, True)
+    assert (joins_5.waits, joins_5.changes_published) == (True, False)
+    url = reverse("arbiter:newcomer", args=[competition.pk])
+    page = html.unescape(
+        arbiter_client.post(
+            url, {"member": newcomer.pk, "joined_round": 4, "start_points": "60"}
+        ).content.decode()
+    )
+    assert "Ranglijst 3 is definitief en gepubliceerd" in page and "Kies ronde 5" in page
 
 
 def test_the_arbiter_makes_a_new_member_in_the_newcomer_form(arbiter_client, example_competition):

@@ -164,16 +164,18 @@ def build_demo(now) -> Competition:
     )
     for number, evening in enumerate(schedule.weekly_evenings(first, 28), start=1):
         Round.on_evening(competition, number, evening).save()
-    newcomer = members[NEWCOMER]  # joins in round 6 with the suggested start points
+    # The newcomer comes before round 5 is played and joins in round 6 with the suggested start
+    # points: they enter ranking 5 with its results, and nothing published changes.
+    newcomer = members[NEWCOMER]
     lineup.fill_initial_ranking(
         competition, [m for m in members if m != newcomer], rating_list=june_list
     )
     create_teams(season.name, members, first, rng)
     strength = {m.pk: m.rating.value for m in Member.objects.with_ratings()}
     for round_ in competition.rounds.order_by("number")[:PLAYED_ROUNDS]:
-        if round_.number == 6:
+        if round_.number == 5:
             points = lineup.suggest_start_points(competition, newcomer, 6)
-            lineup.add_newcomer(competition, newcomer, 6, points)
+            lineup.add_newcomer(competition, newcomer, 6, points, round_.publish_at)
         play_round(round_, rng, strength)
     create_rapid(season, members, first, rng)
     create_previous_season(first, members, june_list, strength, now)
