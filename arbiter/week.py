@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from arbiter.pages import arbiter_page, tell_refused
+from base.page_cache import public_page
 from clubweek import worker as clubweek_worker
 from competition import exchange, reports, services
 from competition.keizer.scoring import Outcome
@@ -26,10 +27,17 @@ from operations import outbox
 from operations.models import DailyBackup, OutgoingMail, WorkerHeartbeat
 
 
+@public_page
 @arbiter_page()
 def start_page(request: HttpRequest) -> HttpResponse:
     """The admin's index, with the week first for whoever runs the competition (other staff,
-    such as the board writing articles, get the usual list only)."""
+    such as the board writing articles, get the usual list only).
+
+    Stored like a member's own copy of a public page (`base.page_cache`): once per change of
+    what it shows and minute, for this session alone; a visitor never gets it (the admin's
+    login answers them, and a redirect is not stored). What it shows of operations (the
+    worker's heartbeat, the outbox, the backups) makes the logged-in copies old when written
+    (`PERSONAL_MODELS`)."""
     if not request.user.has_perm("competition.view_round"):
         return admin.site.index(request)
     return admin.site.index(request, extra_context=this_week(timezone.now()))

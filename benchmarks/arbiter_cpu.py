@@ -17,7 +17,10 @@ Method:
    unmeasured ones. The database server's own CPU is not in it (PostgreSQL is another process,
    as it is for the visitors' pages).
 4. The four requests, each checked (status, the page whole):
-   - the start page `/beheer/` (GET);
+   - the start page `/beheer/` (GET), opened again and again as the arbiter does while
+     nothing changes: the session's own stored copy after the first (`arbiter.week`); the
+     same page rendered, as the first after a saved result, is printed beside it for
+     information;
    - round 28's page `/beheer/ronde/<pk>/` (GET);
    - saving one result: the arbiter's results page of round 28 posted with every board as
      shown and board 1 changed (the flow the issue names; the players' own entry stores an
@@ -112,15 +115,18 @@ def measure(report: Report, env: dict[str, str], folder: Path) -> None:
             "start": cpu.per_request(check_start),
             "round": cpu.per_request(check_round),
         }
-        saves, firsts = [], []
+        saves, firsts, starts = [], [], []
         for turn in range(WARM_UP + RUNS):
             spent_save = cpu.of(save)
             spent_standings = cpu.of(standings)
+            spent_start = cpu.of(check_start)
             if turn >= WARM_UP:
                 saves.append(spent_save)
                 firsts.append(spent_standings)
+                starts.append(spent_start)
         figures["save"] = statistics.median(saves)
         figures["standings"] = statistics.median(firsts)
+        figures["start rendered"] = statistics.median(starts)
     show(report, figures, workers)
 
 
@@ -132,9 +138,17 @@ def show(report: Report, figures: dict[str, float], workers: int) -> None:
         f"median of {RUNS} after {WARM_UP}"
     )
     report.at_most("start page /beheer/", figures["start"], TARGETS_MS["start"])
+    report.note(
+        f"{'start page, the first after a saved result (rendered)':<52} "
+        f"{_ms(figures['start rendered']):>12}  (information)"
+    )
     report.at_most(f"round {ROUNDS}'s page", figures["round"], TARGETS_MS["round"])
     report.at_most("saving one result (results page POST)", figures["save"], TARGETS_MS["save"])
     report.at_most("the first /ranglijst/ after it", figures["standings"], TARGETS_MS["standings"])
+
+
+def _ms(value: float) -> str:
+    return f"{value:.3g} ms"
 
 
 class WorkerCpu:

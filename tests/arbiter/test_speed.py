@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from arbiter.rounds import absence_rows
+from base import page_cache
 from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
 from benchmarks.keizer import generated_season
 from clubweek import worker
@@ -212,6 +213,7 @@ def start_page_queries(client, name: str, players: int, rounds: int) -> int:
         services.record_absence(round_, participant, "excused")
     page = client.get("/beheer/").content.decode()
     assert f"Ronde {rounds + 1}" in page, page[:3000]
+    page_cache.changed()  # rendered, not the session's stored copy
     count = count_queries(lambda: client.get("/beheer/"))
     competition.season.delete()
     return count
