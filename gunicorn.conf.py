@@ -7,4 +7,5 @@ that carry a secret themselves (a calendar feed's token) are written without it
 
 logger_class = "operations.logs.GunicornLogger"
 
-access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(L)s'
+# The time first, with its zone, as on every other line of the site's logs (`moment`).
+access_log_format = '%(t)s INFO access %(h)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(L)s'

@@ -12,11 +12,35 @@ import tempfile
 from datetime import time, timedelta
 from email.utils import formataddr, parseaddr
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Every configuration mistake found, said together at the end as one line (issue 38: a
+# volunteer fixes them all at once); `manage.py` prints it and every process stops.
+_problems: list[str] = []
+
+
+def checked(read, *args, fallback=None):
+    """`read(*args)`, or `fallback` with its mistake noted for the end of the module."""
+    try:
+        return read(*args)
+    except ImproperlyConfigured as mistake:
+        _problems.append(str(mistake))
+        return fallback
+
+
+def env_int(name: str, default: int, least: int = 0) -> int:
+    """A whole number of at least `least` from the environment."""
+    value = os.environ.get(name) or str(default)
+    if not value.lstrip("-").isdigit() or int(value) < least:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number of {least} or more, not {value!r}"
+        )
+    return int(value)
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -75,18 +99,36 @@ def site_url(value: str, debug: bool, hosts: list[str]) -> str:
     return value.rstrip("/")
 
 
-DEBUG = env_bool("DEBUG")
+def served_host_problems(url: str, address: str, allowed: list[str]) -> list[str]:
+    """The site's own hosts (SITE_URL's, and each of Caddy's SITE_ADDRESS) that ALLOWED_HOSTS
+    does not allow."""
+    from django.http.request import split_domain_port, validate_host
+
+    hosts = [urlsplit(url).hostname or ""]
+    for item in address.replace(",", " ").split():
+        if "://" not in item:
+            item = f"https://{item}"
+        hosts.append(split_domain_port(urlsplit(item).netloc)[0])
+    return [
+        f"{host} (the site's address) is not in ALLOWED_HOSTS ({', '.join(allowed)}): every "
+        "page would answer 400"
+        for host in dict.fromkeys(h for h in hosts if h)
+        if not validate_host(host, allowed)
+    ]
+
+
+DEBUG = checked(env_bool, "DEBUG", fallback=False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
 if DEBUG:
     SECRET_KEY = SECRET_KEY or "insecure-development-key-only-for-debug"
     ALLOWED_HOSTS = ALLOWED_HOSTS or ["127.0.0.1", "localhost"]
 elif not SECRET_KEY or not ALLOWED_HOSTS:
-    raise ImproperlyConfigured("Set SECRET_KEY and ALLOWED_HOSTS (or DEBUG=true for development).")
+    _problems.append("Set SECRET_KEY and ALLOWED_HOSTS (or DEBUG=true for development).")
 elif len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
     # What Django's deploy check asks (security.W009), enforced: a short key signs the
     # no-password links and sessions that anyone could then forge.
-    raise ImproperlyConfigured(
+    _problems.append(
         "SECRET_KEY is too short or too plain: use at least 50 random characters, e.g. the "
         "output of python -c 'import secrets; print(secrets.token_urlsafe(50))'."
     )
@@ -224,15 +266,18 @@ if EMAIL_DELIVERY_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
 EMAIL_TIMEOUT = 20  # seconds for connecting and each command: a dead server is noticed soon
 EMAIL_DATA_REPLY_TIMEOUT = 600  # seconds for the reply to a whole message (RFC 5321 4.5.3.2.6)
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_PORT = checked(env_int, "EMAIL_PORT", 25, 1, fallback=25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_TLS = checked(env_bool, "EMAIL_USE_TLS", fallback=False)
 # Mail comes from the club by name: "DSC Drachten" <address> (MAIL_FROM_NAME, DEFAULT_FROM_EMAIL);
 # a member who answers reaches the arbiter (operations/letters.py sets Reply-To).
 MAIL_FROM_NAME = os.environ.get("MAIL_FROM_NAME", "DSC Drachten")
-DEFAULT_FROM_EMAIL = named_address(
-    MAIL_FROM_NAME, os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl")
+DEFAULT_FROM_EMAIL = checked(
+    named_address,
+    MAIL_FROM_NAME,
+    os.environ.get("DEFAULT_FROM_EMAIL", "wedstrijdleider@dscdrachten.nl"),
+    fallback="wedstrijdleider@dscdrachten.nl",
 )
 # DKIM (operations/signatures.py): the club's private key signs every outgoing message when a key
 # file is set; the README says which DNS records go with it.
@@ -240,18 +285,28 @@ DKIM_PRIVATE_KEY_FILE = os.environ.get("DKIM_PRIVATE_KEY_FILE", "")
 DKIM_SELECTOR = os.environ.get("DKIM_SELECTOR", "dsc")
 DKIM_DOMAIN = os.environ.get("DKIM_DOMAIN") or parseaddr(DEFAULT_FROM_EMAIL)[1].rpartition("@")[2]
 if DKIM_PRIVATE_KEY_FILE and not Path(DKIM_PRIVATE_KEY_FILE).is_file():
-    raise ImproperlyConfigured(f"DKIM_PRIVATE_KEY_FILE {DKIM_PRIVATE_KEY_FILE!r} is not a file")
+    _problems.append(f"DKIM_PRIVATE_KEY_FILE {DKIM_PRIVATE_KEY_FILE!r} is not a file")
 
 # The club's week (rules section 7, DSC rule v): cancel until 18:00 on the last Friday before
 # the club evening; the pairing appears at 20:00 that Friday; results are provisional until
 # 23:30 on the evening. Weekday: Monday = 0. Read only by `competition.schedule.club_week()`.
-CLUB_DEADLINE_WEEKDAY = env_weekday("CLUB_DEADLINE_WEEKDAY", 4)
-CLUB_DEADLINE_TIME = env_time("CLUB_DEADLINE_TIME", "18:00")
-CLUB_PUBLICATION_TIME = env_time("CLUB_PUBLICATION_TIME", "20:00")
-CLUB_RESULTS_FINAL_TIME = env_time("CLUB_RESULTS_FINAL_TIME", "23:30")
-CLUB_PLAY_TIME = env_time("CLUB_PLAY_TIME", "19:45")  # from then on only the arbiter cancels
+CLUB_DEADLINE_WEEKDAY = checked(env_weekday, "CLUB_DEADLINE_WEEKDAY", 4, fallback=4)
+CLUB_DEADLINE_TIME = checked(env_time, "CLUB_DEADLINE_TIME", "18:00", fallback=time(18))
+CLUB_PUBLICATION_TIME = checked(env_time, "CLUB_PUBLICATION_TIME", "20:00", fallback=time(20))
+CLUB_RESULTS_FINAL_TIME = checked(
+    env_time, "CLUB_RESULTS_FINAL_TIME", "23:30", fallback=time(23, 30)
+)
+# From then on only the arbiter cancels.
+CLUB_PLAY_TIME = checked(env_time, "CLUB_PLAY_TIME", "19:45", fallback=time(19, 45))
 ARBITER_EMAIL = os.environ.get("ARBITER_EMAIL", "wedstrijdleider@dscdrachten.nl")
-SITE_URL = site_url(os.environ.get("SITE_URL", ""), DEBUG, ALLOWED_HOSTS)
+SITE_URL = checked(
+    site_url, os.environ.get("SITE_URL", ""), DEBUG, ALLOWED_HOSTS, fallback="https://invalid"
+)
+# The address the proxy serves the site at (Caddy's, in the same .env): a host the site does
+# not allow answers every page with 400, health checks included (issue 38, finding 2).
+SITE_ADDRESS = os.environ.get("SITE_ADDRESS", "")
+if not DEBUG and ALLOWED_HOSTS:
+    _problems += served_host_problems(SITE_URL, SITE_ADDRESS, ALLOWED_HOSTS)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -287,9 +342,7 @@ AXES_USERNAME_CALLABLE = "dsc_site.lockouts.account_name"
 # How many proxies of our own stand in front of the site and append the address they saw to
 # X-Forwarded-For (1 behind one TLS proxy). 0: the connecting address is the client's. Set it no
 # higher than true, or a client can choose the address its failures are counted against.
-TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or "0")
-if TRUSTED_PROXIES < 0:
-    raise ImproperlyConfigured(f"TRUSTED_PROXIES must be 0 or more, not {TRUSTED_PROXIES}")
+TRUSTED_PROXIES = checked(env_int, "TRUSTED_PROXIES", 0, fallback=0)
 
 # --- Content-Security-Policy (django-csp) and Permissions-Policy ------------------------------
 # Everything from the site itself; no inline script or style anywhere, the admin included
@@ -412,7 +465,7 @@ def env_admins(name: str) -> list[tuple[str, str]]:
     return admins
 
 
-ADMINS = env_admins("ADMINS")
+ADMINS = checked(env_admins, "ADMINS", fallback=[])
 # Error reports come from DEFAULT_FROM_EMAIL like every e-mail (operations/reports.py).
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # One line per event on stderr (beside gunicorn's; its access log goes to stdout), with the
@@ -459,6 +512,7 @@ LOGGING = {
 # The worker's daily backup (operations/backups.py): into BACKUP_DIR, none when it is unset;
 # the last BACKUP_KEEP daily backups are kept.
 BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
-BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP") or "14")
-if BACKUP_KEEP < 1:
-    raise ImproperlyConfigured(f"BACKUP_KEEP must be 1 or more, not {BACKUP_KEEP}")
+BACKUP_KEEP = checked(env_int, "BACKUP_KEEP", 14, 1, fallback=14)
+
+if _problems:
+    raise ImproperlyConfigured("; ".join(problem.rstrip(".") for problem in _problems))

@@ -1,21 +1,45 @@
-"""`/gezond/`: 200 "ok" when the database answers, the worker was seen recently and no step of
-its last pass failed, the mail server takes the outbox's mail and the day's backup did not
-fail; else 503 with the reason in
-one plain line (mail trouble is named as mail trouble, not as a worker that is down). For
-health checks and monitors: answered by the first middleware, before host checks, the https
-redirect, sessions and login; never cached."""
+"""`/gezond/`: 200 "ok" when a visitor's request like this one would be served, the database
+answers, the worker was seen recently and no step of its last pass failed, the mail server
+takes the outbox's mail and the day's backup did not fail; else 503 with the reason in one
+plain line (mail trouble is named as mail trouble, not as a worker that is down). For health
+checks and monitors: answered by the first middleware, before sessions and login; never
+cached.
+
+"Would be served" (issue 38, finding 2: every page answered 400 while this said "ok"): the
+request's host is one ALLOWED_HOSTS allows, and with the https redirect on, the request came
+marked https by the proxy (X-Forwarded-Proto), as Caddy marks a visitor's. The container's
+check asks as Caddy does (`operations.healthcheck`); a monitor asks through Caddy."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.db import DatabaseError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from operations.logs import HEALTH_PATH
 from operations.models import DailyBackup, OutgoingMail, WorkerHeartbeat
 
-HEALTH_PATH = "/gezond/"
+
+def served(request: HttpRequest) -> str:
+    """Why a visitor's request like this one would not be served ("" when it would)."""
+    try:
+        request.get_host()
+    except DisallowedHost:
+        host = request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME", "")
+        return (
+            f"host {host} is not in ALLOWED_HOSTS ({', '.join(settings.ALLOWED_HOSTS)}): "
+            "every page answers 400"
+        )
+    if settings.SECURE_SSL_REDIRECT and not request.is_secure():
+        return (
+            "not marked https by the proxy (X-Forwarded-Proto): every page answers a "
+            "redirect to https"
+        )
+    return ""
 
 
 def site_health(now: datetime) -> tuple[bool, str]:
@@ -57,7 +81,8 @@ class HealthMiddleware:
     def __call__(self, request):
         if request.path != HEALTH_PATH:
             return self.get_response(request)
-        healthy, reason = site_health(timezone.now())
+        refused = served(request)
+        healthy, reason = (False, refused) if refused else site_health(timezone.now())
         response = HttpResponse(
             f"{reason}\n", status=200 if healthy else 503, content_type="text/plain; charset=utf-8"
         )

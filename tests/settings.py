@@ -13,7 +13,7 @@ from pathlib import Path
 def drop_the_site_variables() -> None:
     """Every variable dsc_site/settings.py reads, removed from this process's environment."""
     site_settings = Path(__file__).resolve().parents[1] / "dsc_site" / "settings.py"
-    read = r'(?:environ\.get|env_\w+)\(\s*"([A-Z][A-Z0-9_]*)"'
+    read = r'(?:environ\.get\(|env_\w+\(|checked\(\s*env_\w+,)\s*"([A-Z][A-Z0-9_]*)"'
     for name in set(re.findall(read, site_settings.read_text(encoding="utf-8"))):
         os.environ.pop(name, None)
 

@@ -43,14 +43,15 @@ def test_the_stack_migrates_before_web_and_worker_start_and_comes_back_after_a_r
     migrate had made the tables, and after a reboot the database stayed down."""
     services = compose()["services"]
     migrate = services["migrate"]
-    assert "; exec python manage.py migrate --noinput" in migrate["command"]
-    assert "until pg_isready" in migrate["command"]  # whatever the tool does with conditions
+    assert "&& exec python manage.py migrate --noinput" in migrate["command"]
+    # Whatever the tool does with conditions, each role waits itself (saying why: preflight).
+    assert "python manage.py preflight --wait-for database &&" in migrate["command"]
     building = [name for name, service in services.items() if "build" in service]
     assert building == ["migrate"]  # one image, built once
     for name in ("web", "worker"):
         assert "depends_on" not in services[name]  # Podman 4.3 could not start them again
         command = services[name]["command"]
-        assert command.startswith("sh -c") and "until python manage.py migrate --check" in command
+        assert command.startswith("sh -c") and "manage.py preflight --wait-for tables &&" in command
         assert "migrate --noinput" not in command  # only migrate migrates
         assert services[name]["image"] == migrate["image"]
         assert services[name]["pull_policy"] == "never"

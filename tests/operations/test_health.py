@@ -72,11 +72,28 @@ def test_the_site_is_unhealthy_when_the_database_does_not_answer(client, monkeyp
 
 @pytest.mark.django_db
 @override_settings(ALLOWED_HOSTS=["dsc.example.org"], SECURE_SSL_REDIRECT=True)
-def test_a_health_check_from_inside_the_container_is_answered(client):
-    """Plain http to 127.0.0.1, as compose.yaml's check asks: no redirect, no host refusal."""
+@override_settings(
+    ALLOWED_HOSTS=["dsc.example.org"],
+    SECURE_SSL_REDIRECT=True,
+    SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
+)
+def test_health_is_what_a_visitors_request_like_it_gets(client):
+    """Issue 38, finding 2: with ALLOWED_HOSTS left at the example's host and the site reached
+    as localhost, every page answered 400 while /gezond/ said "ok". It now answers as a page
+    would: healthy only for a host the site serves, marked https by the proxy."""
     WorkerHeartbeat.objects.record(NOW)
-    assert health(client, HTTP_HOST="127.0.0.1:8000").status_code == 200
-    assert client.get("/", HTTP_HOST="dsc.example.org").status_code == 301  # the rest redirects
+    as_caddy = {"HTTP_HOST": "dsc.example.org", "HTTP_X_FORWARDED_PROTO": "https"}
+    assert health(client, **as_caddy).content.decode() == "ok\n"
+    foreign = health(client, **{**as_caddy, "HTTP_HOST": "localhost"})
+    assert (foreign.status_code, foreign.content.decode()) == (
+        503,
+        "host localhost is not in ALLOWED_HOSTS (dsc.example.org): every page answers 400\n",
+    )
+    assert client.get("/", **{**as_caddy, "HTTP_HOST": "localhost"}).status_code == 400
+    plain = health(client, HTTP_HOST="dsc.example.org")
+    assert plain.status_code == 503
+    assert plain.content.decode().startswith("not marked https by the proxy (X-Forwarded-Proto)")
+    assert client.get("/", HTTP_HOST="dsc.example.org").status_code == 301
 
 
 @pytest.mark.django_db
@@ -91,41 +108,59 @@ def test_the_worker_health_command_says_ok_or_why_not():
         call_command("worker_health")
 
 
-def get(url: str) -> tuple[int, str]:
+AS_CADDY = {"Host": "dsc.example.org", "X-Forwarded-Proto": "https"}
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
     try:
-        with urllib.request.urlopen(url, timeout=STARTUP) as response:
+        request = urllib.request.Request(url, headers=headers or {})
+        with urllib.request.urlopen(request, timeout=STARTUP) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
 
 
-def compose_web_check(port: int) -> int:
+def compose_web_check(env: dict[str, str], port: int) -> subprocess.CompletedProcess:
     """compose.yaml's health check of the web service, run here against `port`."""
     line = next(
         text
         for text in (ROOT / "compose.yaml").read_text().splitlines()
-        if "test:" in text and "/gezond/" in text
+        if "test:" in text and "operations.healthcheck" in text
     )
     command = json.loads(line.split("test:", 1)[1])
-    assert command[:3] == ["CMD", "python", "-c"]
-    code = command[3].replace("127.0.0.1:8000", f"127.0.0.1:{port}")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True).returncode
+    assert command == ["CMD", "python", "-m", "operations.healthcheck"]
+    return subprocess.run(
+        [sys.executable, "-m", "operations.healthcheck", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=STARTUP,
+    )
 
 
 def test_the_web_process_reports_the_real_worker_alive(production_env):
     """gunicorn as the image runs it, with production's https redirect and host; the worker
     as compose runs it; the checks as compose.yaml makes them."""
-    env = {**production_env, "SECURE_SSL_REDIRECT": "true", "ALLOWED_HOSTS": "dsc.example.org"}
+    env = {
+        **production_env,
+        "SECURE_SSL_REDIRECT": "true",
+        "ALLOWED_HOSTS": "dsc.example.org",
+        "SITE_URL": "https://dsc.example.org",
+    }
     with web_process(env) as port:
         url = f"http://127.0.0.1:{port}/gezond/"
-        assert get(url) == (503, "worker never seen\n")
-        assert compose_web_check(port) != 0
-        assert get(f"http://127.0.0.1:{port}/")[0] == 400  # any other page: not this host
+        assert get(url, AS_CADDY) == (503, "worker never seen\n")
+        checked = compose_web_check(env, port)
+        assert (checked.returncode, checked.stdout) == (1, "503: worker never seen\n")
+        assert get(f"http://127.0.0.1:{port}/")[0] == 400  # any page: not this host
+        assert get(url)[0] == 503  # nor this one
 
         with worker_process(env, interval=0.2) as (worker, output):
             output.wait_for("worker seen")  # its first pass wrote the heartbeat
-            assert get(url) == (200, "ok\n")
-            assert compose_web_check(port) == 0
+            assert get(url, AS_CADDY) == (200, "ok\n")
+            checked = compose_web_check(env, port)
+            assert (checked.returncode, checked.stdout) == (0, "ok\n")
             worker.send_signal(signal.SIGTERM)
             output.wait_for("worker stopped")
             assert worker.wait(timeout=STARTUP) == 0
