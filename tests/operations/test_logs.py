@@ -3,6 +3,7 @@ shows the Dutch 500 page, mails the administrators and is logged on one line wit
 path and user id; production settings log to stderr and read ADMINS from the environment."""
 
 import logging
+import re
 from io import StringIO
 
 import pytest
@@ -191,3 +192,80 @@ def test_repeats_of_a_warning_or_error_are_counted_and_different_ones_written():
     assert OneLineFormatter("%(message)s").format(later) == (
         "worker step 'publication' failed (and 2 more like it in the ten minutes before)"
     )
+
+
+# --- One clock, and no line per health check (issue 38, finding 3) -----------------------------
+
+MOMENT = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[+-]\d{4} "
+
+
+@pytest.fixture
+def gunicorn_logger(tmp_path):
+    """gunicorn's logger as gunicorn.conf.py ships it, its access and error logs into files."""
+    import runpy
+
+    from gunicorn.config import Config
+
+    shipped = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    config = Config()
+    config.set("access_log_format", shipped["access_log_format"])
+    config.set("logger_class", shipped["logger_class"])
+    config.set("accesslog", str(tmp_path / "access.log"))
+    config.set("errorlog", str(tmp_path / "error.log"))
+    logger = config.logger_class(config)
+    yield logger
+    for handler in [*logger.error_log.handlers, *logger.access_log.handlers]:
+        handler.close()
+
+
+def access(logger, path: str, status: str) -> None:
+    """A request to `path` answered with `status`, as gunicorn reports it to its logger."""
+    import datetime
+    from types import SimpleNamespace
+
+    environ = {
+        "REMOTE_ADDR": "192.0.2.7",
+        "RAW_URI": path,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REQUEST_METHOD": "GET",
+    }
+    request = SimpleNamespace(headers=[], method="GET", path=path, query="", uri=path)
+    response = SimpleNamespace(status=status, response_length=3, headers=[], sent=3)
+    logger.access(response, request, environ, datetime.timedelta(milliseconds=2))
+
+
+def written(logger, tmp_path, name: str) -> list[str]:
+    for handler in [*logger.error_log.handlers, *logger.access_log.handlers]:
+        handler.flush()
+    return (tmp_path / name).read_text().splitlines()
+
+
+def test_every_line_of_every_log_starts_with_the_time_and_its_zone(
+    tmp_path, log_lines, gunicorn_logger
+):
+    """gunicorn wrote UTC, its access lines another zone, Django local time without one."""
+    logging.getLogger("competition").warning("from the site")
+    assert re.match(f"{MOMENT}WARNING competition ", log_lines()[-1])
+    access(gunicorn_logger, "/", "200 OK")
+    line = written(gunicorn_logger, tmp_path, "access.log")[-1]
+    assert re.match(f'{MOMENT}INFO access 192.0.2.7 "GET / HTTP/1.1" 200 3 ', line)
+    gunicorn_logger.info("Booting worker with pid: %s", 42)
+    line = written(gunicorn_logger, tmp_path, "error.log")[-1]
+    assert re.fullmatch(f"{MOMENT}INFO gunicorn \\[\\d+\\] Booting worker with pid: 42", line)
+
+
+def test_a_passing_health_check_writes_no_access_line(tmp_path, gunicorn_logger):
+    """122 of 139 lines of the web log were the container's checks; a failing one is kept."""
+    for path, status in (
+        ("/gezond/", "200 OK"),
+        ("/gezond/", "503 Service Unavailable"),
+        ("/", "200 OK"),
+    ):
+        access(gunicorn_logger, path, status)
+    lines = written(gunicorn_logger, tmp_path, "access.log")
+    assert [line.split('"')[1] + line.split('"')[2][:4] for line in lines] == [
+        "GET /gezond/ HTTP/1.1 503",
+        "GET / HTTP/1.1 200",
+    ]
