@@ -51,10 +51,12 @@ class Step(NamedTuple):
 
 
 class Pass(NamedTuple):
-    """What a pass did: the rounds it published, and each failed step's error."""
+    """What a pass did: the rounds it published, each failed step's error, and the e-mails
+    its delivery sent."""
 
     published: list[Round]
     failed: dict[str, str]
+    sent: int = 0
 
 
 class PartlyFailed(Exception):
@@ -65,6 +67,7 @@ def run_pass(now: datetime) -> Pass:
     """One pass of the worker: every step, each on its own (see the module's docstring)."""
     published: list[Round] = []
     failed: dict[str, str] = {}
+    sent = 0
     for step in STEPS:
         try:
             done = step.run(now)
@@ -76,7 +79,9 @@ def run_pass(now: datetime) -> Pass:
         else:
             if step.name == PUBLICATION:
                 published = done
-    return Pass(published, failed)
+            elif step.name == DELIVERY:
+                sent = done
+    return Pass(published, failed, sent)
 
 
 def refresh_rankings(now: datetime) -> None:
@@ -198,6 +203,7 @@ def mail_corrections(now: datetime) -> None:
 
 
 PUBLICATION = "publication"
+DELIVERY = "delivery"
 STEPS = (
     # The one rule of the order: a member cancelled by the no-show rule is not paired.
     Step("no-show rule", gettext_lazy("the no-show rule"), absences_services.apply_no_show_rule),
@@ -217,7 +223,7 @@ STEPS = (
         gettext_lazy("answering password-reset requests"),
         accounts.answer_reset_requests,
     ),
-    Step("delivery", gettext_lazy("delivering the e-mails"), outbox.deliver),
+    Step(DELIVERY, gettext_lazy("delivering the e-mails"), outbox.deliver),
 )
 
 
