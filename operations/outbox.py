@@ -55,6 +55,9 @@ KEEP_SENT = timedelta(days=30)  # sent rows are kept this long (the limits read 
 # gets no new message for this long: the worker's next passes (the publication at 20:00, the
 # other steps) are not each held up by another such wait.
 PAUSE_AFTER_LOST_REPLY = timedelta(minutes=10)
+# Seconds a pass's look at a server that was away may take (`_due_when_the_server_is_back`):
+# one that drops the connection unanswered holds up each pass by at most this much.
+PROBE_TIMEOUT = 5
 
 
 def backoff(tries: int) -> timedelta:
@@ -133,6 +136,7 @@ def deliver(now: datetime, budget: float = DELIVERY_BUDGET) -> int:
     left a message unanswered, the rest waits for the next pass."""
     sent = 0
     started = time.monotonic()
+    _due_when_the_server_is_back(now)
     mail_connection = get_connection(settings.EMAIL_DELIVERY_BACKEND)
     try:
         for _ in range(PASS_LIMIT):
@@ -152,6 +156,35 @@ def deliver(now: datetime, budget: float = DELIVERY_BUDGET) -> int:
         _hang_up(mail_connection)
     OutgoingMail.objects.forget_sent_before(now - KEEP_SENT)
     return sent
+
+
+# A try that could not reach the server at all (its stored reason starts with the error's
+# name): only then does a server that answers a connection mean the mail can go. A server that
+# broke off in the middle, or refused one message for now (4xx), keeps the back-off, so a flaky
+# one does not use up a message's tries one pass after another.
+UNREACHABLE = (
+    r"^(ConnectionRefusedError|ConnectionResetError|TimeoutError|gaierror|OSError"
+    r"|SMTPConnectError):"
+)
+
+
+def _due_when_the_server_is_back(now: datetime) -> None:
+    """Mail that waits only because the server was away, waits for its back-off (up to an
+    hour): one look per pass whether the server is back, a connection opened and closed (no
+    message sent, no try counted), and when it answers, that mail is due at once (issue 38,
+    finding 4: /gezond/ stayed 503 for 236 s after the server came back, and the mail waited as
+    long). Only when nothing else is due: a due message is the look itself."""
+    away = OutgoingMail.objects.held_up().filter(next_try_at__gt=now, last_error__regex=UNREACHABLE)
+    if OutgoingMail.objects.due(now).exists() or not away.exists():
+        return
+    probe = get_connection(settings.EMAIL_DELIVERY_BACKEND, timeout=PROBE_TIMEOUT)
+    try:
+        probe.open()
+    except Exception:  # still away: the next pass looks again
+        return
+    finally:
+        _hang_up(probe)
+    away.update(next_try_at=now)
 
 
 @transaction.atomic

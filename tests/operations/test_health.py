@@ -191,6 +191,43 @@ def test_mail_the_server_has_not_taken_for_ten_minutes_is_reported_as_mail_troub
     assert health(client).content == b"ok\n"
 
 
+def test_the_mail_alarm_ends_in_the_first_pass_after_the_server_is_back(client, smtp_server, db):
+    """Issue 38, finding 4: /gezond/ stayed 503 for 236 s after the mail server came back, and
+    the mail waited as long, until its back-off. Each pass now looks whether the server is back
+    (no message sent, no try counted while it is away); the first pass that finds it delivers."""
+    smtp_server.stop()
+    WorkerHeartbeat.objects.record(NOW)
+    with time_machine.travel(NOW - timedelta(minutes=40), tick=False):
+        mail.send_mail("Indeling", "Bord 1", None, ["lid@example.org"])
+    for minutes in (40, 39, 37, 33, 25, 9):  # each try when its back-off has passed
+        outbox.deliver(NOW - timedelta(minutes=minutes))
+    waiting = OutgoingMail.objects.get(recipient="lid@example.org")
+    assert (waiting.tries, waiting.next_try_at) == (6, NOW + timedelta(minutes=23))
+    greylisted = OutgoingMail.objects.create(  # refused for now by the server: its own back-off
+        created_at=NOW - timedelta(minutes=1),
+        next_try_at=NOW + timedelta(minutes=1),
+        kind="pairing",
+        recipient="grijs@example.org",
+        subject="Indeling",
+        message={},
+        tries=1,
+        last_error="SMTPRecipientsRefused: {'grijs@example.org': (450, b'Greylisted')}",
+    )
+    outbox.deliver(NOW)  # still away: looked, and nothing counted
+    waiting.refresh_from_db()
+    assert waiting.tries == 6 and health(client).content.decode().startswith(
+        "mail not delivered since 2026-09-18 11:20: 2 waiting"
+    )
+
+    smtp_server.start()
+    assert outbox.deliver(NOW + timedelta(seconds=20)) == 1  # the next pass
+    waiting.refresh_from_db()
+    assert waiting.state == "sent" and len(smtp_server.mailbox.arrived) == 1
+    assert health(client).content == b"ok\n"
+    greylisted.refresh_from_db()
+    assert (greylisted.state, greylisted.next_try_at) == ("waiting", NOW + timedelta(minutes=1))
+
+
 def test_mail_that_may_have_arrived_is_the_arbiters_to_decide_not_mail_trouble(
     client, smtp_server, db
 ):

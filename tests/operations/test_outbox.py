@@ -21,7 +21,10 @@ LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
 
 
 class ServerAway(BaseEmailBackend):
-    """A mail server that cannot be reached."""
+    """A mail server that cannot be reached: no connection, no message."""
+
+    def open(self):
+        raise ConnectionRefusedError(111, "Connection refused")
 
     def send_messages(self, messages):
         raise ConnectionRefusedError(111, "Connection refused")
