@@ -2,7 +2,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-from dsc_site.configuration import settings_or_exit
+from operations.configuration import settings_or_exit
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dsc_site.settings")
 # A configuration mistake: one line, and the exit status by which gunicorn's master knows a

@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "dsc_site.settings")
     from django.conf import settings
 
-    from dsc_site.configuration import settings_or_exit
+    from operations.configuration import settings_or_exit
 
     settings_or_exit()  # the module alone: no apps, no database
     request = urllib.request.Request(

@@ -23,7 +23,7 @@ from django.core.management import BaseCommand
 from django.db import DatabaseError, connection
 from django.db.migrations.executor import MigrationExecutor
 
-from dsc_site.configuration import refuse_to_start
+from operations.configuration import refuse_to_start
 from operations.logs import moment
 
 REPEAT = 30  # seconds between two lines saying the same wait
