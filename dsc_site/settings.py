@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from base.zone import CLUB_ZONE
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Every configuration mistake found, said together at the end as one line (issue 38: a
@@ -209,7 +211,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", "Nederlands")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = "Europe/Amsterdam"
+TIME_ZONE = CLUB_ZONE
 USE_I18N = True
 USE_TZ = True
 

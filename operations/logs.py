@@ -23,9 +23,11 @@ from zoneinfo import ZoneInfo
 
 from gunicorn.glogging import Logger
 
+from base.zone import CLUB_ZONE
+
 # One clock on every line of every process (issue 38: gunicorn wrote UTC, its access lines
 # +0100, Django local time without a zone): the club's, with its offset.
-ZONE = ZoneInfo("Europe/Amsterdam")  # settings.TIME_ZONE, which a refused start cannot read
+ZONE = ZoneInfo(CLUB_ZONE)  # settings.TIME_ZONE's, read where a refused start cannot read them
 
 
 def moment(timestamp: float | None = None) -> str:

@@ -48,10 +48,10 @@ class Command(BaseCommand):
             refuse_to_start("; ".join(f"{m.id}: {m.msg}" for m in errors))
         if wait_for is None:
             return
-        deadline = time.monotonic() + timeout
+        give_up_at = time.monotonic() + timeout
         said, said_at = "", 0.0
         while (reason := self.waiting_for(wait_for)) is not None:
-            if time.monotonic() >= deadline:
+            if time.monotonic() >= give_up_at:
                 self.line("ERROR", f"gave up after {timeout:.0f} s: {reason}")
                 sys.exit(1)
             if reason != said or time.monotonic() - said_at >= REPEAT:
