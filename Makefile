@@ -46,7 +46,7 @@ run: $(INSTALLED)
 
 # One test process per core (pytest-xdist); each has its own test database.
 test: $(INSTALLED)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto -rs
 
 bench: $(INSTALLED)
 	$(BIN)/python -m benchmarks

@@ -51,7 +51,7 @@ def run(report: Report) -> None:
             print("building the demo season (not timed) ...")
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput")
-            manage(env, "load_demo")
+            manage(env, "load_demo", "--without-debug")  # production settings: DEBUG off
             with web_server(env, folder, production_workers()) as base:
                 scores = {path: audit(base, path, folder) for path in pages(base)}
     finally:

@@ -14,6 +14,7 @@ Moving between SQLite and PostgreSQL is not a restore: it is refused (use `dumpd
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -23,6 +24,8 @@ import subprocess
 import tarfile
 import tempfile
 import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -179,18 +182,44 @@ def check_backup(path: Path, work: Path) -> tuple[dict, Path]:
     return manifest, database
 
 
+@dataclass(frozen=True)
+class CheckedBackup:
+    """A backup that passed every check a restore makes, ready to replace the database."""
+
+    path: Path
+    manifest: dict
+    database: Path  # the database file unpacked (SQLite) or the dump (PostgreSQL)
+    script: Path | None  # PostgreSQL: the dump as SQL, read by pg_restore already
+
+    def restore(self) -> dict:
+        """Replaces the whole database at once; returns the manifest. Raises BackupFailed
+        (nothing changed: the restore is one transaction)."""
+        if self.script is not None:
+            _pg_replace(self.script)
+        else:
+            _sqlite_restore(self.database)
+        page_cache.changed()  # the pages' cache did not see these writes
+        return self.manifest
+
+
+@contextlib.contextmanager
+def checked(path: Path) -> Iterator[CheckedBackup]:
+    """The backup `path` after every check a restore makes (a dump pg_restore cannot read
+    included), before anything changes: ask the person restoring only then. Raises
+    BackupRefused with one line."""
+    with tempfile.TemporaryDirectory(prefix="dsc-restore-") as folder:
+        work = Path(folder)
+        manifest, database = check_backup(path, work)
+        script = _pg_script(path, database, work) if manifest["engine"] == "postgresql" else None
+        yield CheckedBackup(path, manifest, database, script)
+
+
 def restore_backup(path: Path) -> dict:
     """Replaces the whole database with the backup `path` at once; returns its manifest.
     Raises BackupRefused (nothing changed) or BackupFailed (nothing changed: the restore is
     one transaction)."""
-    with tempfile.TemporaryDirectory(prefix="dsc-restore-") as work:
-        manifest, database = check_backup(path, Path(work))
-        if manifest["engine"] == "postgresql":
-            _pg_restore(path, database, Path(work))
-        else:
-            _sqlite_restore(database)
-    page_cache.changed()  # the pages' cache did not see these writes
-    return manifest
+    with checked(path) as backup:
+        return backup.restore()
 
 
 def _unpack(path: Path, work: Path) -> tuple[dict, Path]:
@@ -350,14 +379,18 @@ def _pg_dump(target: Path) -> None:
     _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", f"--file={target}"])
 
 
-def _pg_restore(path: Path, dump: Path, work: Path) -> None:
-    """The dump becomes SQL first (a dump pg_restore cannot read is refused before anything
-    changes); then one transaction empties the schema and replays it."""
+def _pg_script(path: Path, dump: Path, work: Path) -> Path:
+    """The dump as SQL: a dump pg_restore cannot read is refused before anything changes."""
     script = work / "restore.sql"
     try:
         _run(["pg_restore", "--no-owner", "--no-privileges", f"--file={script}", str(dump)])
     except BackupFailed as error:
         raise BackupRefused(f"{path}: damaged ({error})") from None
+    return script
+
+
+def _pg_replace(script: Path) -> None:
+    """One transaction empties the schema and replays the dump's SQL."""
     connection.close()  # our own connection must hold no lock on the tables it drops
     _run(
         [

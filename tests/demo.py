@@ -13,6 +13,7 @@ from django.core import serializers
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
+from django.test import override_settings
 
 from tests.shared_files import built_once
 
@@ -40,7 +41,8 @@ class DemoRows:
     @staticmethod
     def build(path: Path):
         """`load_demo` in this test's database, its rows written to `path`."""
-        with time_machine.travel(DEMO_NOW, tick=False):
+        # As `make run` loads it (DEBUG on: the README's logins); pytest turns DEBUG off.
+        with time_machine.travel(DEMO_NOW, tick=False), override_settings(DEBUG=True):
             call_command("load_demo", stdout=StringIO())
         call_command(
             "dumpdata", natural_foreign=True, exclude=NOT_DUMPED, output=str(path), verbosity=0

@@ -5,6 +5,7 @@ from datetime import date
 from io import StringIO
 
 from django.core.management import call_command
+from django.test import override_settings
 from django.urls import reverse
 
 from competition.models import Competition, Game, Round, Season
@@ -59,6 +60,7 @@ def test_published_rounds_and_games_cannot_be_deleted(arbiter_client, example_co
     assert Game.objects.filter(pk=game.pk).exists()
 
 
+@override_settings(DEBUG=True)  # as `make run`: the demo refuses a site in production
 def test_a_season_with_games_can_be_deleted_and_the_demo_reset(demo):
     call_command("load_demo", "--reset")
     assert Season.objects.count() == 2  # this season and last season, loaded anew

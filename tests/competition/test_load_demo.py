@@ -1,19 +1,32 @@
 """`manage.py load_demo`: the demo season a new user sees after `make run`."""
 
+from io import StringIO
+
+import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import override_settings
 
 from competition import exchange
 from competition.models import Absence, Competition, Game, Page, Round, Season
 from members.models import Member, RatingList
 from tests.demo import DEMO_NOW
+from tests.processes import manage, production_env
+
+__all__ = ["production_env"]  # the fixture: production settings on a migrated SQLite file
 
 # Sunday 22 November 2026: the 12th club evening was Thursday 19 November. The `demo` fixture
 # holds the rows `load_demo` stored at this moment.
 NOW = DEMO_NOW
 
 
+# `make run` runs it with DEBUG on; pytest turns DEBUG off.
+as_make_run = override_settings(DEBUG=True)
+
+
+@as_make_run
 @time_machine.travel(NOW, tick=False)
 def test_the_demo_is_a_season_under_way(db, capsys):
     call_command("load_demo")
@@ -69,11 +82,98 @@ def test_the_demo_has_a_closed_previous_season_with_its_full_standings(demo):
     assert final.standings.count() == competition.participants.count() == 31
 
 
+@as_make_run
 @time_machine.travel(NOW, tick=False)
-def test_loading_the_demo_twice_changes_nothing(demo):
+def test_loading_the_demo_twice_changes_nothing(demo, capsys):
+    """`make run` loads it on every start: the second time it finds its own season and says
+    so, with the logins, even after the arbiter added a member and an account of their own."""
+    Member.objects.create(name="Nieuw Lid")
+    User.objects.create_user("secretaris")
     counts = (Member.objects.count(), Game.objects.count(), Absence.objects.count())
     call_command("load_demo")
     assert (Member.objects.count(), Game.objects.count(), Absence.objects.count()) == counts
+    output = capsys.readouterr().out
+    assert "demo not loaded" in output
+    assert "user wedstrijdleider, password dsc-demo-2026" in output
+
+
+# -- a site in production ----------------------------------------------------------------------
+
+
+def nothing_made():
+    return not (Season.objects.exists() or Member.objects.exists() or RatingList.objects.exists())
+
+
+def test_with_debug_off_the_demo_is_refused_and_makes_nothing(db):
+    with pytest.raises(CommandError, match=r"^DEBUG is off: .* add --without-debug "):
+        call_command("load_demo", stdout=StringIO())
+    assert nothing_made() and not User.objects.exists()
+
+
+def test_with_debug_off_a_reset_is_refused_and_deletes_nothing(demo):
+    seasons = Season.objects.count()
+    with pytest.raises(CommandError, match=r"^DEBUG is off"):
+        call_command("load_demo", "--reset", stdout=StringIO())
+    assert Season.objects.count() == seasons > 0
+
+
+REAL_DATA = {
+    "the arbiter's own account": lambda: User.objects.create_superuser("voorzitter"),
+    "a member": lambda: Member.objects.create(name="Sietse Hoekstra"),
+    "a season": lambda: Season.objects.create(name="2026-2027", start_date=NOW.date()),
+}
+
+
+@pytest.mark.parametrize("real", REAL_DATA)
+@as_make_run
+def test_a_database_with_real_data_is_refused_even_with_debug_on(real, db):
+    REAL_DATA[real]()
+    before = (Season.objects.count(), Member.objects.count(), User.objects.count())
+    with pytest.raises(CommandError, match=r"^the database holds .* add --on-real-data "):
+        call_command("load_demo", stdout=StringIO())
+    with pytest.raises(CommandError, match=r"add --on-real-data"):
+        call_command("load_demo", "--reset", stdout=StringIO())
+    assert (Season.objects.count(), Member.objects.count(), User.objects.count()) == before
+    assert not RatingList.objects.exists()
+
+
+@time_machine.travel(NOW, tick=False)
+def test_told_twice_it_loads_with_debug_off_but_never_with_the_published_passwords(db):
+    chair = User.objects.create_superuser("voorzitter", password="the-chairs-own-password")
+    out = StringIO()
+    call_command("load_demo", "--without-debug", "--on-real-data", stdout=out)
+    assert Season.objects.filter(name="2026-2027").exists()
+    printed = dict(
+        line.split(": user ")[1].split(", password ")
+        for line in out.getvalue().splitlines()
+        if ": user " in line
+    )
+    assert set(printed) == {"wedstrijdleider", "jan", "bestuur", "tjeerd"}
+    for username, published in [
+        ("wedstrijdleider", "dsc-demo-2026"),
+        ("jan", "dsc-lid-2026"),
+        ("bestuur", "dsc-bestuur-2026"),
+        ("tjeerd", "dsc-lid-2026"),
+    ]:
+        account = User.objects.get(username=username)
+        assert not account.check_password(published), username
+        assert account.check_password(printed[username]) and len(printed[username]) >= 16
+    assert "dsc-demo-2026" not in out.getvalue()
+    chair.refresh_from_db()
+    assert chair.check_password("the-chairs-own-password")  # theirs, untouched
+
+    again = StringIO()
+    call_command("load_demo", "--without-debug", stdout=again)  # its own database now
+    assert "demo not loaded" in again.getvalue() and "password" not in again.getvalue()
+
+
+def test_on_a_production_site_the_command_exits_with_its_reason_in_one_line(production_env):
+    """As a volunteer runs it: `python manage.py load_demo` in the image, DEBUG off."""
+    done = manage(production_env, "load_demo")
+    assert done.returncode == 1
+    assert done.stderr.startswith("CommandError: DEBUG is off: ")
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Demo season loaded" not in done.stdout
 
 
 def test_jan_and_his_round_13_opponent_can_both_log_in_to_enter_their_result(demo):

@@ -142,7 +142,7 @@ def test_an_imported_season_follows_the_settings(db, tmp_path):
         assert_wednesday_times(round_)
 
 
-@override_settings(**WEDNESDAY_CLUB)
+@override_settings(**WEDNESDAY_CLUB, DEBUG=True)  # DEBUG as `make run`: the demo needs it
 @time_machine.travel(datetime(2026, 11, 22, 12, tzinfo=AMSTERDAM), tick=False)
 def test_the_demo_follows_the_settings(db):
     call_command("load_demo", stdout=StringIO())

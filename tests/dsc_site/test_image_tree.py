@@ -150,6 +150,36 @@ def test_no_secret_or_backup_in_the_checkout_reaches_the_image():
     assert not ignored("manage.py", patterns) and not ignored("static/favicon.svg", patterns)
 
 
+# What else a checkout holds on the machine that builds the image: a compose override with the
+# ports of that machine, Caddy's root certificate copied out (README), and what `make run`,
+# `make install` and `make test` leave behind (issue 38: the first two went into the image).
+LOCAL_FILES = [
+    "compose.override.yaml",
+    "compose.override.yml",
+    "docker-compose.override.yml",
+    "root.crt",
+    "db.sqlite3",
+    "db.sqlite3-wal",
+    ".mail/20261120-200000-1.eml",
+    ".venv/bin/python",
+    "node_modules/axe-core/axe.min.js",
+    "tests/browser/screenshots/standings-360.png",
+    "staticfiles/staticfiles.json",
+    ".hypothesis/examples/0",
+    ".ruff_cache/CACHEDIR.TAG",
+    ".pytest_cache/README.md",
+    "dsc_site.egg-info/PKG-INFO",
+    "competition/__pycache__/models.cpython-311.pyc",
+]
+
+
+def test_no_file_of_the_building_machine_reaches_the_image():
+    patterns = dockerignore_patterns()
+    assert [name for name in LOCAL_FILES if not ignored(name, patterns)] == []
+    kept = ["Caddyfile", "gunicorn.conf.py", "competition/models.py", "locale/nl/LC_MESSAGES"]
+    assert [name for name in kept if ignored(name, patterns)] == []
+
+
 def test_the_tree_holds_every_package_the_site_imports_and_nothing_of_the_tests(image_tree):
     """What `INSTALLED_APPS` and the URLs import is there (training/ was missing)."""
     packages = {path.parent.name for path in image_tree.glob("*/__init__.py")}

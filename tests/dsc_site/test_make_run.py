@@ -54,3 +54,25 @@ def test_make_run_mails_a_line_each_to_the_console(tmp_path):
     """Not the console backend's whole messages (operations/dev_mail.py)."""
     given = environment_of_make_run(tmp_path)
     assert "EMAIL_BACKEND=operations.dev_mail.EmailBackend" in given
+
+
+def test_make_test_prints_the_reason_of_every_skip(tmp_path):
+    """`make test` said "140 skipped" and no more (issue 38): pytest's `-rs` names each skip
+    and its reason in the summary."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    pytest = venv / "bin" / "pytest"
+    pytest.write_text('#!/bin/sh\necho "pytest $*"\n')
+    pytest.chmod(pytest.stat().st_mode | stat.S_IEXEC)
+    (venv / ".installed").touch()
+    env = {k: v for k, v in os.environ.items() if k != "MAKEFLAGS"}
+    result = subprocess.run(
+        ["make", "--no-print-directory", "test", f"VENV={venv}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    (called,) = [line for line in result.stdout.splitlines() if line.startswith("pytest ")]
+    assert "-rs" in called.split()

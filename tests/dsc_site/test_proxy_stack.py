@@ -4,13 +4,18 @@ the shipped Caddyfile (Debian's Caddy, in front of gunicorn as the image starts 
 that writes its own X-Forwarded-For on every try is still locked out after five wrong
 passwords, and the right password does not get it in."""
 
+import contextlib
 import http.cookiejar
+import http.server
 import re
 import shutil
+import ssl
 import subprocess
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 import yaml
@@ -101,6 +106,46 @@ class Visitor:
             return refused.code, refused.read().decode()
 
 
+def shipped_caddyfile(tmp_path: Path, http_port: int, https_port: int) -> Path:
+    """The shipped Caddyfile with this machine's ports (80 and 443 are not the test's) and
+    without installing Caddy's local root certificate into the machine's trust store."""
+    text = (ROOT / "Caddyfile").read_text()
+    ours = f"\thttp_port {http_port}\n\thttps_port {https_port}\n"
+    assert text.count("\tadmin off\n") == 1
+    path = tmp_path / "Caddyfile"
+    path.write_text(text.replace("\tadmin off\n", f"\tadmin off\n{ours}\tskip_install_trust\n"))
+    return path
+
+
+@contextlib.contextmanager
+def caddy(tmp_path: Path, site_address: str, upstream: str, ports: tuple[int, int] = (0, 0)):
+    """Debian's Caddy running the shipped Caddyfile (http and https on `ports`, free ones if
+    not given); its log, read in the background."""
+    config = shipped_caddyfile(tmp_path, *(port or free_port() for port in ports))
+    process = subprocess.Popen(
+        [CADDY, "run", "--config", str(config), "--adapter", "caddyfile"],
+        env={
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(tmp_path),
+            "XDG_DATA_HOME": str(tmp_path / "data"),
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+            "SITE_ADDRESS": site_address,
+            "UPSTREAM": upstream,
+        },
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    output = Output(process.stderr)
+    try:
+        output.wait_for("serving initial configuration")
+        yield output
+    finally:
+        process.terminate()
+        process.wait(timeout=STARTUP)
+        output.close()
+
+
 @pytest.fixture
 def stack(production_env, tmp_path):
     """gunicorn as the image starts it, behind Caddy with the shipped Caddyfile (plain http
@@ -117,28 +162,8 @@ def stack(production_env, tmp_path):
     assert made.returncode == 0, made.stderr
     with web_process(env) as port:
         proxy_port = free_port()
-        caddy = subprocess.Popen(
-            [CADDY, "run", "--config", str(ROOT / "Caddyfile"), "--adapter", "caddyfile"],
-            env={
-                "PATH": "/usr/bin:/bin",
-                "HOME": str(tmp_path),
-                "XDG_DATA_HOME": str(tmp_path / "data"),
-                "XDG_CONFIG_HOME": str(tmp_path / "config"),
-                "SITE_ADDRESS": f"http://127.0.0.1:{proxy_port}",
-                "UPSTREAM": f"127.0.0.1:{port}",
-            },
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        output = Output(caddy.stderr)
-        try:
-            output.wait_for("serving initial configuration")
+        with caddy(tmp_path, f"http://127.0.0.1:{proxy_port}", f"127.0.0.1:{port}"):
             yield f"http://127.0.0.1:{proxy_port}", f"http://127.0.0.1:{port}"
-        finally:
-            caddy.terminate()
-            caddy.wait(timeout=STARTUP)
-            output.close()
 
 
 # One wrong password more than django-axes allows one client (settings.AXES_FAILURE_LIMIT):
@@ -169,3 +194,66 @@ def test_a_client_forging_forwarded_for_is_locked_out_through_the_shipped_proxy(
     straight = right_password_after_wrong_ones(web, "piet")
     assert "Te veel mislukte pogingen" not in straight, straight[:300]
     assert "Uitloggen" in straight or "/accounts/logout/" in straight, straight[:300]
+
+
+class Gunicornish(http.server.BaseHTTPRequestHandler):
+    """An upstream that names itself, as gunicorn does (`Server: gunicorn`)."""
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"ok")
+
+    def version_string(self):
+        return "gunicorn"
+
+    def log_message(self, *args):
+        pass
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args):
+        return None
+
+
+def answer(url: str) -> tuple[int, dict]:
+    """Status and headers of Caddy's answer, a redirect not followed, TLS spoken with Caddy's
+    local certificate unchecked (the certificate is Caddy's business, the headers the test's)."""
+    tls = ssl.create_default_context()
+    tls.check_hostname = False
+    tls.verify_mode = ssl.CERT_NONE
+    opener = urllib.request.build_opener(urllib.request.HTTPSHandler(context=tls), NoRedirect)
+    try:
+        with opener.open(url, timeout=STARTUP) as response:
+            return response.status, dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers)
+
+
+@pytest.mark.skipif(
+    CADDY is None, reason="Debian's Caddy is not installed (apt-get install caddy); .ci/run has it"
+)
+def test_neither_caddys_redirect_nor_its_own_502_names_a_server(tmp_path):
+    """The site at `localhost` over TLS, as the README's trial runs it: the redirect from http,
+    a page (its upstream says `Server: gunicorn`), and Caddy's own 502 once the upstream is
+    gone, none with a Server header (issue 38: the redirect and the 502 said `Server: Caddy`)."""
+    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Gunicornish)
+    serving = threading.Thread(target=upstream.serve_forever, daemon=True)
+    serving.start()
+    http_port, https_port = free_port(), free_port()
+    site = f"https://localhost:{https_port}/gezond/"
+    backend = f"127.0.0.1:{upstream.server_port}"
+    with caddy(tmp_path, "localhost", backend, (http_port, https_port)) as log:
+        log.wait_for("certificate obtained successfully")
+        status, headers = answer(f"http://localhost:{http_port}/gezond/?a=1")
+        assert status == 308 and headers["Location"] == "https://localhost/gezond/?a=1"
+        assert "Server" not in headers, headers
+
+        status, headers = answer(site)
+        assert status == 200 and "Server" not in headers, headers
+
+        upstream.shutdown()
+        upstream.server_close()
+        status, headers = answer(site)
+        assert status == 502 and "Server" not in headers, headers

@@ -35,12 +35,29 @@ NOW = at(12)
 outside_transactions = pytest.mark.django_db(transaction=True)
 
 
+# A command that waits for an answer fails its test after this long instead of hanging it.
+COMMAND_TIMEOUT = 60
+
+
 def manage(*args, database_url: str) -> subprocess.CompletedProcess:
-    """A command in a process of its own, on another database than the test's."""
+    """A command in a process of its own, on another database than the test's, with no one at
+    the keyboard: its stdin is a pipe nobody writes to or closes (not a terminal), as under
+    cron or `docker compose run -T`."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings", "DATABASE_URL": database_url}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
-    )
+    silent, unused = os.pipe()
+    try:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            stdin=silent,
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_TIMEOUT,
+        )
+    finally:
+        os.close(silent)
+        os.close(unused)
 
 
 SHOW = """
@@ -253,12 +270,91 @@ def test_a_file_this_user_cannot_read_is_refused_as_such(tmp_path, db, monkeypat
         call_command("restore_site", str(copied), "--no-input")
 
 
+class Terminal(io.StringIO):
+    """Someone at the keyboard (stdin is a terminal)."""
+
+    def isatty(self):
+        return True
+
+
 @outside_transactions
-def test_the_restore_asks_first(tmp_path, example_competition, monkeypatch):
+def test_at_a_terminal_the_restore_asks_first(tmp_path, example_competition, monkeypatch):
     good = backups.make_backup(tmp_path, NOW)
-    monkeypatch.setattr("builtins.input", lambda prompt: "no")
+    Season.objects.update(name="changed")  # what the restore would bring back
+    asked = []
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "no")
     with pytest.raises(CommandError, match="restore cancelled"):
         call_command("restore_site", str(good), stdout=StringIO())
+    (prompt,) = asked
+    assert prompt.startswith(f"{good} (made ") and prompt.endswith("Type 'yes': ")
+    assert set(Season.objects.values_list("name", flat=True)) == {"changed"}
+
+
+@pytest.mark.parametrize("kind", ["missing", "truncated"])
+@outside_transactions
+def test_at_a_terminal_a_bad_file_is_refused_before_anything_is_asked(
+    kind, tmp_path, example_competition, monkeypatch
+):
+    good = backups.make_backup(tmp_path, NOW)
+    bad = tmp_path / "nothing.tar.gz" if kind == "missing" else damaged(good, tmp_path, kind)
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail(f"asked: {prompt}"))
+    with pytest.raises(CommandError, match=re.escape(f"{bad}: ")):
+        call_command("restore_site", str(bad), stdout=StringIO())
+
+
+# -- without a terminal: a process of its own, no one at the keyboard ---------------------------
+
+
+def test_without_a_terminal_a_missing_file_is_refused_at_once(tmp_path):
+    missing = tmp_path / "dsc-backup-missing.tar.gz"
+    database_url = f"sqlite:///{tmp_path / 'site.sqlite3'}"
+    done = manage("restore_site", str(missing), database_url=database_url)
+    assert done.returncode != 0
+    assert done.stderr.strip() == f"CommandError: {missing}: no such file"
+    assert "Type 'yes'" not in done.stdout
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_terminal_a_damaged_file_is_refused_at_once(tmp_path, example_competition):
+    bad = damaged(backups.make_backup(tmp_path, NOW), tmp_path, "another database")
+    with empty_database(tmp_path) as database_url:
+        done = manage("restore_site", str(bad), database_url=database_url)
+    assert done.returncode != 0
+    assert done.stderr.strip() == (
+        f"CommandError: {bad}: damaged (the database's checksum does not match)"
+    )
+    assert "Type 'yes'" not in done.stdout
+
+
+TABLES = "from django.db import connection; print(len(connection.introspection.table_names()))"
+SEASONS = (
+    "import json; from competition.models import Season; "
+    "print(json.dumps([s.name for s in Season.objects.all()]))"
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_terminal_a_good_file_is_restored_only_when_told_yes(
+    tmp_path, example_competition
+):
+    good = backups.make_backup(tmp_path, NOW)
+    with empty_database(tmp_path) as database_url:
+        refused = manage("restore_site", str(good), database_url=database_url)
+        assert refused.returncode != 0
+        assert refused.stderr.strip() == (
+            f"CommandError: {good}: checked, not restored: no terminal to ask 'yes' at; "
+            "add --yes to replace the database without asking"
+        )
+        untouched = manage("shell", "-v", "0", "-c", TABLES, database_url=database_url)
+        assert untouched.stdout.strip() == "0"  # not one table: the database was not touched
+
+        restored = manage("restore_site", str(good), "--yes", database_url=database_url)
+        assert restored.returncode == 0, restored.stderr
+        assert restored.stdout.startswith(f"restored: {good} (made ")
+        seasons = manage("shell", "-v", "0", "-c", SEASONS, database_url=database_url)
+    assert json.loads(seasons.stdout) == list(Season.objects.values_list("name", flat=True))
 
 
 @outside_transactions

@@ -8,16 +8,24 @@ has passed, last season (2025-2026: 9 rounds, closed) so a visitor can open an e
 season, an arbiter account, a board member's account, the rules page and the first training
 article. Deterministic; does nothing when a season exists already (use --reset to start
 over).
+
+It is for development and trials (`make run`), and refuses a site in production: with DEBUG off
+unless told `--without-debug`, and a database with real data (a season, a member or an account
+the demo did not make: any, in a database the demo was never loaded into) unless told
+`--on-real-data`. With DEBUG off, even when told, the demo's accounts get random passwords,
+printed once, never the ones the README publishes.
 """
 
 from __future__ import annotations
 
 import random
+import secrets
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth.models import Group, User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
@@ -90,6 +98,8 @@ RAPID_RATE_OF_PLAY = "15 min + 5 s per zet"
 # The demo's rapid competition: a shorter scale, three evenings of three rounds in one period,
 # values fixed (no full re-valuation). The rapid evening's benchmark plays by the same.
 RAPID_SETTINGS = Settings(top_value=30, rounds_per_period=9, full_revaluation_from_round=None)
+# The demo's rating list is named so: a database holding it is one the demo was loaded into.
+DEMO_RATING_LIST = "demo"
 OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
 CONTENT = Path(__file__).resolve().parents[3] / "competition" / "content"
 
@@ -103,8 +113,28 @@ class Command(BaseCommand):
             action="store_true",
             help="Delete all seasons, members, teams and rating lists first (demo databases only).",
         )
+        parser.add_argument(
+            "--without-debug",
+            action="store_true",
+            help="Load it with DEBUG off too (its accounts then get random passwords).",
+        )
+        parser.add_argument(
+            "--on-real-data",
+            action="store_true",
+            help="Load it into a database with seasons, members or accounts of its own.",
+        )
 
-    def handle(self, *args, reset=False, **options):
+    def handle(self, *args, reset=False, without_debug=False, on_real_data=False, **options):
+        if not settings.DEBUG and not without_debug:
+            raise CommandError(
+                "DEBUG is off: this looks like a site in production, and the demo makes "
+                "accounts; add --without-debug to load it anyway (with random passwords)"
+            )
+        if not on_real_data and holds_real_data():
+            raise CommandError(
+                "the database holds seasons, members or accounts the demo did not make; "
+                "add --on-real-data to load the demo beside them"
+            )
         if reset:
             with transaction.atomic():
                 User.objects.filter(username__in=[MEMBER[0], OPPONENT[0]]).delete()
@@ -112,19 +142,28 @@ class Command(BaseCommand):
                 Team.objects.all().delete()
                 RatingList.objects.all().delete()
                 Member.objects.all().delete()
+        published = settings.DEBUG
         if Season.objects.exists():
             self.stdout.write("A season exists already; demo not loaded.")
+            if not published:
+                self.stdout.write("Its logins were printed when it was loaded.")
+                return
+            logins = LOGINS
         else:
-            build_demo(timezone.now())
+            logins = LOGINS if published else random_passwords()
+            build_demo(timezone.now(), dict(logins))
             self.stdout.write(self.style.SUCCESS("Demo season loaded."))
-        user, password = ARBITER
-        self.stdout.write(f"Admin (/beheer/) login: user {user}, password {password}")
-        user, password = MEMBER
-        self.stdout.write(f"Member login (/afmelden/): user {user}, password {password}")
-        user, password = BOARD_MEMBER
-        self.stdout.write(f"Board member login (/beheer/): user {user}, password {password}")
-        user, password, name = OPPONENT
-        self.stdout.write(f"{name}, Jan's opponent in round 13: user {user}, password {password}")
+        passwords = dict(logins)
+        user = ARBITER[0]
+        self.stdout.write(f"Admin (/beheer/) login: user {user}, password {passwords[user]}")
+        user = MEMBER[0]
+        self.stdout.write(f"Member login (/afmelden/): user {user}, password {passwords[user]}")
+        user = BOARD_MEMBER[0]
+        self.stdout.write(f"Board member login (/beheer/): user {user}, password {passwords[user]}")
+        user, _, name = OPPONENT
+        self.stdout.write(
+            f"{name}, Jan's opponent in round 13: user {user}, password {passwords[user]}"
+        )
         self.stdout.write(
             "The other members have no login yet: /beheer/members/member/ -> "
             "Iedereen zonder account uitnodigen (with `make run`, each e-mail is a line in this "
@@ -132,16 +171,35 @@ class Command(BaseCommand):
         )
 
 
+# The demo's accounts with the passwords the README publishes (development only).
+LOGINS = [ARBITER, MEMBER, BOARD_MEMBER, OPPONENT[:2]]
+
+
+def random_passwords() -> list[tuple[str, str]]:
+    """The demo's accounts with passwords nobody has read in the README."""
+    return [(username, secrets.token_urlsafe(12)) for username, _ in LOGINS]
+
+
+def holds_real_data() -> bool:
+    """Whether the database holds a season, a member or an account, and the demo was never
+    loaded into it: a site in use, not `make run`'s (which loads the demo into an empty
+    database, then finds it there on every later run)."""
+    if RatingList.objects.filter(file_name=DEMO_RATING_LIST).exists():
+        return False
+    return Season.objects.exists() or Member.objects.exists() or User.objects.exists()
+
+
 def last_evening_before(today: date) -> date:
     return schedule.last_weekday_before(today, THURSDAY)
 
 
 @transaction.atomic
-def build_demo(now) -> Competition:
+def build_demo(now, passwords: dict[str, str]) -> Competition:
+    """The demo, its accounts with `passwords` (by username)."""
     rng = random.Random(2026)
     twelfth = last_evening_before(timezone.localdate(now))
     first = twelfth - EVENING_SPACING * (PLAYED_ROUNDS - 1)
-    june_list = RatingList.objects.create(date=date(first.year, 6, 1), file_name="demo")
+    june_list = RatingList.objects.create(date=date(first.year, 6, 1), file_name=DEMO_RATING_LIST)
     members = []
     for index, name in enumerate(NAMES):
         strength = 2150 - 27 * index + rng.randint(-20, 20)
@@ -199,13 +257,15 @@ def build_demo(now) -> Competition:
             "published_on": first,
         },
     )
-    create_arbiter()
-    create_board_member()
-    username, password = MEMBER
-    account = User.objects.create_user(username, password=password, first_name="Jan")
+    create_arbiter(passwords[ARBITER[0]])
+    create_board_member(passwords[BOARD_MEMBER[0]])
+    username = MEMBER[0]
+    account = User.objects.create_user(username, password=passwords[username], first_name="Jan")
     Member.objects.filter(name="Jan de Zeeuw").update(user=account)
-    username, password, name = OPPONENT
-    account = User.objects.create_user(username, password=password, first_name=name.split()[0])
+    username, _, name = OPPONENT
+    account = User.objects.create_user(
+        username, password=passwords[username], first_name=name.split()[0]
+    )
     Member.objects.filter(name=name).update(user=account)
     return competition
 
@@ -343,9 +403,9 @@ def play_round(round_: Round, rng: random.Random, strength: dict[int, int]) -> N
     services.enter_results(round_, results)
 
 
-def create_arbiter() -> None:
+def create_arbiter(password: str) -> None:
     group = roles.arbiter_group()
-    username, password = ARBITER
+    username = ARBITER[0]
     user, created = User.objects.get_or_create(
         username=username, defaults={"is_staff": True, "first_name": "Wedstrijdleider"}
     )
@@ -355,11 +415,11 @@ def create_arbiter() -> None:
     user.groups.add(group)
 
 
-def create_board_member() -> None:
+def create_board_member(password: str) -> None:
     """A board member who writes the training articles (and nothing else in /beheer/)."""
     group, _ = Group.objects.get_or_create(name=writers.BOARD_GROUP)
     group.permissions.set(writers.writing_permissions())
-    username, password = BOARD_MEMBER
+    username = BOARD_MEMBER[0]
     user, created = User.objects.get_or_create(
         username=username,
         defaults={"is_staff": True, "first_name": "Marije", "last_name": "de Boer"},
