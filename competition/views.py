@@ -43,12 +43,12 @@ HOME_TOP = 10
 
 def competition_for(request: HttpRequest, kind: str = Competition.Kind.CLASSICAL) -> Competition:
     """The competition of the season asked for (?seizoen=2025-2026) or the current one."""
+    seasons = Season.objects.all()
     name = request.GET.get("seizoen")
-    competitions = Competition.objects.select_related("season").filter(kind=kind)
-    if name:
-        competition = competitions.filter(season__name=name).first()
-    else:  # the season read with it, in one query
-        competition = competitions.current(timezone.localdate()).first()
+    season = seasons.filter(name=name).first() if name else seasons.current(timezone.localdate())
+    competition = (
+        Competition.objects.select_related("season").filter(season=season, kind=kind).first()
+    )
     if competition is None:
         raise Http404("No competition")
     return competition

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from django.core.validators import MinValueValidator
 from django.db import models
-from django.db.models import Case, Exists, OuterRef, Q, Value, When
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext
@@ -35,16 +35,12 @@ DSC_RATE_OF_PLAY = "90 min/30 zetten + 15 min"
 class SeasonQuerySet(models.QuerySet):
     def current(self, today: date):
         """The latest season that has started and has a competition (else the latest)."""
-        return self.by_currency(today).first() or self.order_by("-start_date").first()
-
-    def by_currency(self, today: date):
-        """Seasons with a competition, the current one first: those that have started before
-        those that have not, each the latest first. As a subquery (`[:1]`), the current season
-        is read with what it is asked for, in one query."""
-        has_competition = Exists(Competition.objects.filter(season=OuterRef("pk")))
-        started = Case(When(start_date__lte=today, then=Value(1)), default=Value(0))
-        ordered = self.filter(has_competition).alias(started=started)
-        return ordered.order_by("-started", "-start_date")
+        with_competition = self.filter(competitions__isnull=False).distinct()
+        return (
+            with_competition.filter(start_date__lte=today).order_by("-start_date").first()
+            or with_competition.order_by("-start_date").first()
+            or self.order_by("-start_date").first()
+        )
 
 
 @dataclass(frozen=True)
@@ -136,8 +132,8 @@ class CompetitionQuerySet(models.QuerySet):
         return self.filter(season__is_closed=False)
 
     def current(self, today: date):
-        """The competitions of the current season (`SeasonQuerySet.current`), in one query."""
-        return self.filter(season=Season.objects.by_currency(today).values("pk")[:1])
+        """The competitions of the current season (`SeasonQuerySet.current`)."""
+        return self.filter(season=Season.objects.current(today))
 
 
 class CompetitionManager(models.Manager.from_queryset(CompetitionQuerySet)):
