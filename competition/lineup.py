@@ -197,7 +197,10 @@ def preview_newcomer(
         else:
             participant = names[key]
             neighbours.append((place, participant.name, rated.get(participant.member_id)))
-    final = competition.rounds.filter(number=joined_round - 1).results_final(now).exists()
+    # Final already: the ranking before their first round, when it is there (not waiting).
+    changes_published = (
+        not waits and competition.rounds.filter(number=joined_round - 1).results_final(now).exists()
+    )
     return NewcomerPreview(
         member=member,
         joined_round=joined_round,
@@ -208,7 +211,7 @@ def preview_newcomer(
         group=newcomer_group(competition, member),
         neighbours=neighbours,
         waits=waits,
-        changes_published=not waits and final,
+        changes_published=changes_published,
     )
 
 

@@ -175,7 +175,7 @@ def _due_when_the_server_is_back(now: datetime) -> None:
     finding 4: /gezond/ stayed 503 for 236 s after the server came back, and the mail waited as
     long). Only when nothing else is due: a due message is the look itself."""
     away = OutgoingMail.objects.held_up().filter(next_try_at__gt=now, last_error__regex=UNREACHABLE)
-    if OutgoingMail.objects.due(now).exists() or not away.exists():
+    if not away.exists() or OutgoingMail.objects.due(now).exists():  # most passes: none away
         return
     probe = get_connection(settings.EMAIL_DELIVERY_BACKEND, timeout=PROBE_TIMEOUT)
     try:
