@@ -20,4 +20,6 @@ OUTCOME_WORDS = {
     Outcome.LATE: _("cancelled late"),
     Outcome.UNEXCUSED: _("absent without cancelling"),
     Outcome.AUTO: _("cancelled automatically"),
+    # A reason of the club's own (keizer-variants.md): the competition's settings name it.
+    Outcome.ABSENT: _("absent for another reason"),
 }

@@ -17,11 +17,10 @@ from fractions import Fraction
 from math import lcm
 from operator import mul
 
-from .scoring import Outcome, outcomes, weights
-from .season import SHARE_SETTINGS, Season
+from .scoring import GAME_OUTCOMES, Outcome, absence_outcome, amount, counts_as_absence
+from .season import Season, reason_text
 from .values import value_at
 
-MAX_REVALUATIONS = 100
 _new = tuple.__new__  # a named tuple made without its keyword-handling `__new__`
 
 
@@ -69,13 +68,13 @@ def compute_rankings(season: Season, with_points: bool = True, since: int = 0) -
     are built (ranking j is computed from rounds 1..j only, so the earlier ones are those of
     any season that differs from this one from round `since` on).
     """
-    return _Calculator(season, with_points).rankings(since=since)
+    return _calculator(season, with_points).rankings(since=since)
 
 
 def last_ranking(season: Season) -> Ranking:
     """`compute_rankings(season, with_points=False)[-1]` without building the earlier rankings'
     standings: what the pairing of the next round needs."""
-    return _Calculator(season, with_points=False).rankings(last_only=True)[-1]
+    return _calculator(season, with_points=False).rankings(last_only=True)[-1]
 
 
 def with_newcomers(order, totals, values, newcomers) -> list:
@@ -102,115 +101,321 @@ def with_newcomers(order, totals, values, newcomers) -> list:
 
 
 class _Calculator:
-    """Holds the season in integer form: per player, the linear form of their points."""
+    """Holds the season in integer form: per player, the linear form of their points.
+
+    An appearance's points follow `scoring.amount`: `own × V(self) + opponent × V(opponent) +
+    fixed`, in integer units. With `rounding: half_per_item` each amount is rounded on its own
+    (`_RoundedCalculator`), which keeps the sums incremental: an amount still depends on one
+    value only.
+    """
 
     def __init__(self, season: Season, with_points: bool = True):
         self.with_points = with_points
-        settings = season.settings
+        settings = self.settings = season.settings
         players = season.players
         denominators = [2] + [p.start_points.denominator for p in players]
-        denominators += [getattr(settings, name).denominator for name in SHARE_SETTINGS]
-        self.unit = lcm(*denominators)
+        denominators += [fraction.denominator for fraction in settings.fractions()]
+        unit = lcm(*denominators)
+        if settings.rounding == "exact":
+            if settings.absence_decay:  # an absence's amount halved up to once a round
+                unit <<= len(season.rounds)
+            if settings.on_cycle == "average":  # the mean of two passes' totals
+                unit *= 2
+        self.unit = unit
+        n = len(players)
         self.ids = [p.id for p in players]
-        self.start = [int(p.start_points * self.unit) for p in players]
+        self.start = [int(p.start_points * unit) for p in players]
         self.joined = [p.joined_round for p in players]
-        # the value of every 0-based position a ranking of these players can have
-        self.values = [value_at(position, settings) for position in range(1, len(players) + 2)]
+        self.handicap = settings.late_join == "handicap"
+        self.withdrawn_after = [p.withdrawn_after_round for p in players]
+        self.by_start_order = settings.tiebreak == "ranking0"
+        self.own_base = unit if settings.own_value else 0
+        self._values_by_size: dict[int, list[int]] = {}
+        self.values = self._values_for(n)
         self.revalues_fully = settings.revalues_fully
-        weight_units = {
-            outcome: tuple(int(weight * self.unit) for weight in weights(outcome, settings))
-            for outcome in Outcome
-        }
         index = {p.id: i for i, p in enumerate(players)}
-        # per round: (player index, own weight units, opponent index, opponent weight units) of
-        # everyone who took part (opponent -1 when there was none)
-        self.rounds: list[list[tuple[int, int, int, int]]] = []
-        for round_ in season.rounds:
-            forms = []
-            for player_id, (outcome, opponent) in outcomes(round_).items():
-                own, weight = weight_units[outcome]
-                forms.append(
-                    (index[player_id], own, index[opponent] if opponent is not None else -1, weight)
-                )
-            self.rounds.append(forms)
+        # per round, per player who took part: (player index, own units, opponent index or -1,
+        # opponent units, fixed units, outcome)
+        self.rounds: list[list[tuple]] = []
+        by_result = {
+            result: tuple((outcome, self._units(amount(outcome, settings))) for outcome in outcomes)
+            for result, outcomes in GAME_OUTCOMES.items()
+        }
+        bye = self._units(amount(Outcome.BYE, settings))
+        limited = bool(settings.absence_limit or settings.absence_decay)
+        counted = [0] * n  # absences counted towards a limit so far
+        cache: dict[tuple, tuple[int, int, int]] = {}
+        handicap = self._fixed_units(settings.late_join_handicap)
+        for number, round_ in enumerate(season.rounds, start=1):
+            parts: dict[int, tuple] = {}  # a later entry replaces an earlier, as `appearances`
+            for game in round_.games:
+                white, black = index[game.white], index[game.black]
+                (white_outcome, w), (black_outcome, b) = by_result[game.result]
+                parts[white] = (white, w[0], black, w[1], w[2], white_outcome)
+                parts[black] = (black, b[0], white, b[1], b[2], black_outcome)
+            for player_id, reason in round_.absent.items():
+                i = index[player_id]
+                outcome, word = absence_outcome(reason), reason_text(reason)
+                key = (word, counted[i] if limited else 0)
+                units = cache.get(key)
+                if units is None:
+                    units = cache[key] = self._units(amount(outcome, settings, *key))
+                if limited and counts_as_absence(outcome, word, settings):
+                    counted[i] += 1
+                parts[i] = (i, units[0], -1, 0, units[2], outcome)
+            if round_.bye is not None:
+                i = index[round_.bye]
+                parts[i] = (i, bye[0], -1, 0, bye[2], Outcome.BYE)
+            if self.handicap:
+                for i in range(n):
+                    if self.joined[i] > number:
+                        parts[i] = (i, 0, -1, 0, handicap, None)
+            self.rounds.append(list(parts.values()))
 
-    def rankings(self, last_only: bool = False, since: int = 0) -> list[Ranking]:
-        n = len(self.ids)
-        unit, values, start = self.unit, self.values, self.start
-        self.own_weight = [unit] * n  # the player's own value counts once, plus round weights
+    def _units(self, rule) -> tuple[int, int, int]:
+        """(own, opponent, fixed) of an amount's rule in units, its halvings applied (exact)."""
+        unit, halved = self.unit, 1 << rule.halvings
+        return (
+            int(rule.own * unit) // halved,
+            int(rule.opponent * unit) // halved,
+            int(rule.fixed * unit) // halved,
+        )
+
+    def _fixed_units(self, points: Fraction) -> int:
+        return int(points * self.unit)
+
+    def _values_for(self, size: int) -> list[int]:
+        """The value of every 0-based position of a ranking of `size` players (and one more)."""
+        top = self.settings.top_value
+        if isinstance(top, int):
+            size = len(self.ids)  # the same for every size
+        values = self._values_by_size.get(size)
+        if values is None:
+            values = [value_at(position, self.settings, size) for position in range(1, size + 2)]
+            self._values_by_size[size] = values
+        return values
+
+    def _withdrawn_for(self, k: int) -> frozenset[int]:
+        """The players who have no place in ranking k."""
+        return frozenset(
+            i
+            for i, after in enumerate(self.withdrawn_after)
+            if after is not None and (after == 0 or after < k)
+        )
+
+    def _items(self, r: int, withdrawn: frozenset[int]) -> list[tuple]:
+        """Round r's items, with the games against withdrawn players scored as
+        `withdrawn_opponent_fraction` says, and the withdrawn players' own left out."""
+        items = self.rounds[r]
+        if not withdrawn:
+            return items
+        settings, kept = self.settings, []
+        fraction = settings.withdrawn_opponent_fraction
+        for item in items:
+            i, _own, opponent, _weight, _fixed, outcome = item
+            if i in withdrawn:
+                continue
+            if opponent in withdrawn:
+                if fraction is None:  # as an unexcused absence of that round
+                    units = self._units(amount(Outcome.UNEXCUSED, settings))
+                else:  # the own value's share: fraction × the game's share of the result
+                    played = amount(outcome, settings)
+                    units = self._units(played._replace(own=fraction * played.opponent, opponent=0))
+                item = (i, units[0], -1, 0, units[2], outcome)
+            kept.append(item)
+        return kept
+
+    def _start_structures(self) -> None:
+        n, unit = len(self.ids), self.unit
+        self.own_weight = [self.own_base] * n  # the own value once (or not), plus round weights
+        self.base = list(self.start)  # start points and fixed points so far
         # Σ weight × value of the opponent over the rounds so far, with the values `current`
         self.opponent_part = [0] * n
         self.current = [0] * n
         self.met_by: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # o: (i, weight)
         # Per player, one term per round: its points are `factor × value of target`. A round
-        # that earns a share of both values (no outcome does today) adds its own share in
-        # `extra`: {round index: own weight}.
+        # that earns more than that (a share of both values, fixed points) adds the rest in
+        # `extra`: {round index: (own weight, fixed units)}.
         self.factors: list[list[int]] = [[] for _ in range(n)]
         self.targets: list[list[int]] = [[] for _ in range(n)]
-        self.extra: list[dict[int, int]] = [{} for _ in range(n)]
+        self.extra: list[dict[int, tuple[int, int]]] = [{} for _ in range(n)]
         # Per player, the points and values of the last ranking built with points: a player
         # whose value and opponents' values did not change keeps them and adds the new round.
         self.last_points: list[tuple[int, ...] | None] = [None] * n
         self.last_values = [0] * n
+        del unit
 
-        order = [i for i in range(n) if self.joined[i] <= 1]
-        totals = [0] * n
+    def _start_order(self, k: int, withdrawn: frozenset[int]) -> list[int]:
+        """The players of ranking k in the order of the players list (ranking 0's order)."""
+        return [
+            i
+            for i in range(len(self.ids))
+            if (self.handicap or self.joined[i] <= k + 1) and i not in withdrawn
+        ]
+
+    def _sorted(self, valuation: list[int], totals: list[int]) -> list[int]:
+        """By total, highest first; equal totals keep the valuation's order, or with `tiebreak:
+        ranking0` the players list's."""
+        if self.by_start_order:
+            valuation = sorted(valuation)
+        return sorted(valuation, key=totals.__getitem__, reverse=True)
+
+    def rankings(self, last_only: bool = False, since: int = 0) -> list[Ranking]:
+        settings = self.settings
+        unit, start = self.unit, self.start
+        self._start_structures()
+        withdrawn = self._withdrawn_for(0)
+        order = self._start_order(0, withdrawn)
+        self.values = values = self._values_for(len(order))
+        totals = [0] * len(self.ids)
         for i, value in zip(order, values, strict=False):
-            totals[i] = value * unit + start[i]
+            totals[i] = (value * unit if settings.ranking0_totals == "own_value" else 0) + start[i]
         last = len(self.rounds)
         result = []
+        frozen = settings.revaluation == "frozen"
+        if frozen:
+            self.frozen_points: list[list[int]] = [[] for _ in self.ids]
+            self.frozen_sum = list(start)
+        self.last_order = order
         if (not last_only or last == 0) and since == 0:
             result.append(self._ranking(0, order, totals, order, self._values_of(order), 1, False))
+        from_start = (
+            settings.revaluation == "fixed_point" and settings.fixed_point_start == "ranking0"
+        )
+        average = settings.on_cycle == "average"
 
         for k in range(1, last + 1):
-            self._add_round(k - 1)
-            valuation = self._with_newcomers(order, totals, joining_round=k + 1)
-            full = self.revalues_fully(k)
-            seen = {tuple(valuation)}
-            passes = 0
-            oscillation = False
-            while True:
-                totals = self._totals(valuation)
-                # stable: equal totals keep the order of the valuation ranking
-                order = sorted(valuation, key=totals.__getitem__, reverse=True)
-                passes += 1
-                if not full or order == valuation:
-                    break
-                if tuple(order) in seen:
-                    oscillation = True
-                    break
-                if passes >= MAX_REVALUATIONS:
-                    oscillation = True
-                    break
-                seen.add(tuple(order))
-                valuation = order
+            now_withdrawn = self._withdrawn_for(k)
+            if now_withdrawn != withdrawn:
+                withdrawn = now_withdrawn
+                order = [i for i in order if i not in withdrawn]
+                self._replay(k - 1, withdrawn)
+            if frozen:
+                self._freeze_round(k - 1, withdrawn)
+            else:
+                self._add_round(k - 1, withdrawn)
+            if from_start:
+                valuation = self._start_order(k, withdrawn)
+            else:
+                valuation = self._with_newcomers(order, totals, k + 1, withdrawn)
+            self.values = self._values_for(len(valuation))
+            if frozen:
+                order, totals, valuation, passes = self._frozen_ranking(valuation)
+                oscillation = False
+                values_now = self._values_of(valuation)
+            else:
+                full = self.revalues_fully(k)
+                seen = {tuple(valuation)}
+                passes = 0
+                oscillation = False
+                before = None  # the valuation and totals of the pass before
+                while True:
+                    totals = self._totals(valuation)
+                    order = self._sorted(valuation, totals)
+                    passes += 1
+                    if not full or order == valuation:
+                        break
+                    if average and before is not None and order == before[0]:
+                        totals = self._mean(before[1], totals)
+                        order = self._sorted(valuation, totals)
+                        oscillation = True
+                        break
+                    if tuple(order) in seen or passes >= settings.max_passes:
+                        oscillation = True
+                        break
+                    seen.add(tuple(order))
+                    before = (valuation, totals)
+                    valuation = order
+                values_now = self.current
             if (not last_only or k == last) and k >= since:
                 result.append(
-                    self._ranking(k, order, totals, valuation, self.current, passes, oscillation)
+                    self._ranking(k, order, totals, valuation, values_now, passes, oscillation)
                 )
         return result
 
-    def _add_round(self, r: int) -> None:
-        own_weight, part, current = self.own_weight, self.opponent_part, self.current
+    def _mean(self, first: list[int], second: list[int]) -> list[int]:
+        """The mean of two passes' totals (exact: the unit was doubled for it)."""
+        return [(a + b) // 2 for a, b in zip(first, second, strict=True)]
+
+    def _replay(self, rounds: int, withdrawn: frozenset[int]) -> None:
+        """The structures built anew from the first `rounds` rounds, as valued with these
+        players withdrawn (a player's withdrawal changes how their opponents' games count)."""
+        self._start_structures()
+        if self.settings.revaluation == "frozen":
+            self.frozen_points = [[] for _ in self.ids]
+            self.frozen_sum = list(self.start)
+            for r in range(rounds):
+                self._freeze_round(r, withdrawn, self.frozen_values[r])
+            return
+        for r in range(rounds):
+            self._add_round(r, withdrawn)
+
+    def _add_round(self, r: int, withdrawn: frozenset[int] = frozenset()) -> None:
+        own_weight, part, current, base = (
+            self.own_weight,
+            self.opponent_part,
+            self.current,
+            self.base,
+        )
         factors, targets = self.factors, self.targets
         took_part = set()
-        for i, own, opponent, weight in self.rounds[r]:
+        for i, own, opponent, weight, fixed, _outcome in self._items(r, withdrawn):
             took_part.add(i)
             own_weight[i] += own
+            if fixed:
+                base[i] += fixed
             if weight:
                 self.met_by[opponent].append((i, weight))
                 part[i] += weight * current[opponent]
                 factors[i].append(weight)
                 targets[i].append(opponent)
-                if own:
-                    self.extra[i][r] = own
+                if own or fixed:
+                    self.extra[i][r] = (own, fixed)
             else:
                 factors[i].append(own)
                 targets[i].append(i)
+                if fixed:
+                    self.extra[i][r] = (0, fixed)
         for i in range(len(self.ids)):
             if i not in took_part:
                 factors[i].append(0)
                 targets[i].append(i)
+
+    # -- frozen valuation: each round valued once, with the ranking before it ------------------
+
+    def _freeze_round(
+        self, r: int, withdrawn: frozenset[int], values: list[int] | None = None
+    ) -> None:
+        """Round r's points, valued with the values of the ranking before it, kept for good."""
+        if values is None:
+            values = self._values_of(self.last_order)
+            self.frozen_values = [*getattr(self, "frozen_values", [])[:r], values]
+        points = [0] * len(self.ids)
+        for item in self._items(r, withdrawn):
+            points[item[0]] = self._item_units(item, values)
+        for i, earned in enumerate(points):
+            self.frozen_points[i].append(earned)
+            self.frozen_sum[i] += earned
+
+    def _frozen_ranking(self, valuation: list[int]):
+        """Ranking by the frozen points; with the own value, that of the position they give,
+        and sorted once more with it added."""
+        totals = list(self.frozen_sum)
+        order = self._sorted(valuation, totals)
+        passes = 1
+        if self.settings.own_value:
+            values = self._values_of(order)
+            totals = [
+                total + value * self.unit for total, value in zip(totals, values, strict=True)
+            ]
+            valuation, order = order, self._sorted(order, totals)
+            passes = 2
+        self.last_order = order
+        return order, totals, valuation, passes
+
+    def _item_units(self, item: tuple, values: list[int]) -> int:
+        i, own, opponent, weight, fixed, _outcome = item
+        return own * values[i] + (weight * values[opponent] if weight else 0) + fixed
 
     def _values_of(self, valuation: list[int]) -> list[int]:
         """The value of every player in this valuation (0 for those not in it)."""
@@ -219,13 +424,23 @@ class _Calculator:
             by_player[i] = value
         return by_player
 
-    def _with_newcomers(self, order: list[int], totals: list[int], joining_round: int) -> list[int]:
+    def _with_newcomers(
+        self,
+        order: list[int],
+        totals: list[int],
+        joining_round: int,
+        withdrawn: frozenset[int] = frozenset(),
+    ) -> list[int]:
         """The valuation ranking with the players joining in `joining_round` inserted (rule 5)."""
-        newcomers = [i for i in range(len(self.ids)) if self.joined[i] == joining_round]
-        if not newcomers or joining_round == 1:
+        newcomers = [
+            i
+            for i in range(len(self.ids))
+            if self.joined[i] == joining_round and i not in withdrawn
+        ]
+        if not newcomers or joining_round == 1 or self.handicap:
             return list(order)
         unit = self.unit
-        values = [value * unit for value in self.values]
+        values = [value * unit for value in self._values_for(len(order) + len(newcomers))]
         return with_newcomers(order, totals, values, [(i, self.start[i]) for i in newcomers])
 
     def _totals(self, valuation: list[int]) -> list[int]:
@@ -241,9 +456,9 @@ class _Calculator:
                 part[i] += weight * delta
         self.current = new
         return [
-            value * own + start + opponents
-            for value, own, start, opponents in zip(
-                new, self.own_weight, self.start, part, strict=True
+            value * own + base + opponents
+            for value, own, base, opponents in zip(
+                new, self.own_weight, self.base, part, strict=True
             )
         ]
 
@@ -269,6 +484,8 @@ class _Calculator:
                 self.extra,
             )
             r = k - 1  # the new round's index
+            if self.settings.revaluation == "frozen":
+                changed, last_points = range(len(ids)), [None] * len(ids)
             for pos, i in enumerate(order):
                 before = last_points[i]
                 if before is None or i in changed or len(before) != r or extra[i]:
@@ -303,10 +520,114 @@ class _Calculator:
 
     def _points(self, i: int, values: list[int]) -> tuple[int, ...]:
         """Player i's points of every round so far with these values."""
+        if self.settings.revaluation == "frozen":
+            return tuple(self.frozen_points[i])
         points = tuple(map(mul, self.factors[i], map(values.__getitem__, self.targets[i])))
         if self.extra[i]:
             with_own = list(points)
-            for r, own in self.extra[i].items():
-                with_own[r] += own * values[i]
+            for r, (own, fixed) in self.extra[i].items():
+                with_own[r] += own * values[i] + fixed
             points = tuple(with_own)
         return points
+
+
+class _Rounded(dict):
+    """An amount rounded on its own (`rounding: half_per_item`): `weight × value` to the nearest
+    half, halves away from zero, then halved `halvings` times counted in halves rounding down,
+    in units; by value, each worked out the first time it is asked. `table * value` reads it,
+    so the calculator's `factor * value` serves both kinds of calculator."""
+
+    def __init__(self, weight: Fraction, halvings: int, unit: int):
+        super().__init__()
+        self.weight, self.halvings, self.half = weight, halvings, unit // 2
+
+    def __missing__(self, value: int) -> int:
+        units = self[value] = _half_units(self.weight * value, self.halvings, self.half)
+        return units
+
+    def __mul__(self, value: int) -> int:
+        return self[value]
+
+    __rmul__ = __mul__
+
+    def __bool__(self) -> bool:  # a weight: never nothing (those are 0), however few are known
+        return True
+
+
+def _half_units(amount: Fraction, halvings: int, half: int) -> int:
+    """An amount rounded to halves (away from zero: amounts are never negative), halved
+    `halvings` times rounding down, in units of which `half` make ½."""
+    halves = (2 * amount + Fraction(1, 2)).__floor__()
+    return (halves >> halvings) * half
+
+
+class _RoundedCalculator(_Calculator):
+    """`rounding: half_per_item`: each appearance's amount rounded on its own. An amount is
+    still a function of one value (the player's own or the opponent's), so the sums stay
+    incremental: a changed value changes each amount that reads it by its new rounded amount
+    less its old."""
+
+    def _units(self, rule) -> tuple:
+        if rule.own and rule.opponent:  # pragma: no cover - no outcome earns both
+            raise ValueError("an amount of two values cannot be rounded on its own")
+        tables = self.__dict__.setdefault("tables", {})
+
+        def table(weight: Fraction):
+            if not weight:
+                return 0
+            key = (weight, rule.halvings)
+            if key not in tables:
+                tables[key] = _Rounded(weight, rule.halvings, self.unit)
+            return tables[key]
+
+        fixed = _half_units(rule.fixed, rule.halvings, self.unit // 2) if rule.fixed else 0
+        return table(rule.own), table(rule.opponent), fixed
+
+    def _fixed_units(self, points: Fraction) -> int:
+        return _half_units(points, 0, self.unit // 2)
+
+    def _add_round(self, r: int, withdrawn: frozenset[int] = frozenset()) -> None:
+        part, current, base = self.opponent_part, self.current, self.base
+        factors, targets, met_by = self.factors, self.targets, self.met_by
+        took_part = set()
+        for i, own, opponent, weight, fixed, _outcome in self._items(r, withdrawn):
+            took_part.add(i)
+            if fixed:
+                base[i] += fixed
+                self.extra[i][r] = (0, fixed)
+            target, term = (opponent, weight) if weight else (i, own)
+            if term:
+                met_by[target].append((i, term))
+                part[i] += term * current[target]
+            factors[i].append(term)
+            targets[i].append(target)
+        for i in range(len(self.ids)):
+            if i not in took_part:
+                factors[i].append(0)
+                targets[i].append(i)
+
+    def _totals(self, valuation: list[int]) -> list[int]:
+        new = self._values_of(valuation)
+        current, part, met_by = self.current, self.opponent_part, self.met_by
+        for o, (now, before) in enumerate(zip(new, current, strict=True)):
+            if now != before:
+                for i, term in met_by[o]:
+                    part[i] += term * now - term * before
+        self.current = new
+        return [
+            value * own + base + opponents
+            for value, own, base, opponents in zip(
+                new, self.own_weight, self.base, part, strict=True
+            )
+        ]
+
+    def _mean(self, first: list[int], second: list[int]) -> list[int]:
+        """The mean of two passes' totals, to the nearest half (halves away from zero)."""
+        half = self.unit // 2
+        return [(a + b + half) // (2 * half) * half for a, b in zip(first, second, strict=True)]
+
+
+def _calculator(season: Season, with_points: bool) -> _Calculator:
+    if season.settings.rounding == "half_per_item":
+        return _RoundedCalculator(season, with_points)
+    return _Calculator(season, with_points)

@@ -11,7 +11,7 @@ import enum
 from collections import namedtuple
 from fractions import Fraction
 
-from .season import Absence, Result, Round, Settings
+from .season import Absence, Result, Round, Settings, reason_text
 
 
 class Outcome(enum.Enum):
@@ -27,27 +27,91 @@ class Outcome(enum.Enum):
     LATE = "late"
     UNEXCUSED = "unexcused"
     AUTO = "auto"
+    ABSENT = "absent"  # away for a reason of the club's own (keizer-variants.md); it says which
 
 
 NOTHING, HALF, WHOLE = Fraction(0), Fraction(1, 2), Fraction(1)
 
 # The points table of keizer-rules.md section 3, one row for every outcome and no default:
-# (share of the player's own value, share of the opponent's value). A share of the own value
-# named by a string is the competition's setting of that name (`Settings.excused_fraction`).
-POINTS_TABLE: dict[Outcome, tuple[Fraction | str, Fraction]] = {
-    Outcome.WIN: (NOTHING, WHOLE),
-    Outcome.DRAW: (NOTHING, HALF),
-    Outcome.LOSS: (NOTHING, NOTHING),
-    Outcome.FORFEIT_WIN: (NOTHING, WHOLE),  # the absent opponent's value
-    Outcome.FORFEIT_LOSS: (NOTHING, NOTHING),
-    Outcome.DOUBLE_FORFEIT: (NOTHING, NOTHING),
-    Outcome.BYE: ("bye_fraction", NOTHING),
-    Outcome.EXCUSED: ("excused_fraction", NOTHING),
-    Outcome.TEAM: ("team_fraction", NOTHING),
-    Outcome.LATE: (NOTHING, NOTHING),
-    Outcome.UNEXCUSED: (NOTHING, NOTHING),
-    Outcome.AUTO: ("auto_absence_fraction", NOTHING),
+# (share of the player's own value, share of the opponent's value). A share named by a string
+# is the competition's setting of that name (`share`): DSC's are those of the rules; other
+# clubs' Keizer (keizer-variants.md) changes the settings, never this table.
+POINTS_TABLE: dict[Outcome, tuple[Fraction | str, Fraction | str]] = {
+    Outcome.WIN: (NOTHING, "win"),
+    Outcome.DRAW: (NOTHING, "draw"),
+    Outcome.LOSS: (NOTHING, "loss"),
+    Outcome.FORFEIT_WIN: (NOTHING, "forfeit_win"),  # the absent opponent's value
+    Outcome.FORFEIT_LOSS: (NOTHING, "forfeit_loss"),
+    Outcome.DOUBLE_FORFEIT: (NOTHING, "double_forfeit"),
+    Outcome.BYE: ("bye", NOTHING),
+    Outcome.EXCUSED: ("excused", NOTHING),
+    Outcome.TEAM: ("team", NOTHING),
+    Outcome.LATE: ("late", NOTHING),
+    Outcome.UNEXCUSED: ("unexcused", NOTHING),
+    Outcome.AUTO: ("auto", NOTHING),
+    Outcome.ABSENT: ("reason", NOTHING),  # the share of the club's reason
 }
+_GAME_SHARES = {"win": 0, "draw": 1, "loss": 2}
+_FORFEIT_SHARES = {"forfeit_win": 0, "forfeit_loss": 1, "double_forfeit": 2}
+# The outcomes of an absence: they score a share of the own value (or fixed points), and count
+# towards a limit on absences where the settings have one.
+ABSENCES = frozenset(
+    {Outcome.EXCUSED, Outcome.TEAM, Outcome.LATE, Outcome.UNEXCUSED, Outcome.AUTO, Outcome.ABSENT}
+)
+
+
+def share(name: Fraction | str, settings: Settings, reason: str | None = None) -> Fraction:
+    """A share of `POINTS_TABLE` with these settings; `reason` for the club's own reasons."""
+    if not isinstance(name, str):
+        return name
+    if name in _GAME_SHARES:
+        return settings.game_shares[_GAME_SHARES[name]]
+    if name in _FORFEIT_SHARES:
+        return settings.forfeit_shares[_FORFEIT_SHARES[name]]
+    if name == "bye":
+        return settings.bye_fraction
+    return settings.absence_share(reason if name == "reason" else name)
+
+
+class Amount(namedtuple("Amount", "own opponent fixed halvings")):
+    """What one appearance earns, as a rule of the values: `own` × the player's own value +
+    `opponent` × the opponent's value + `fixed` points, the whole halved `halvings` times
+    (an absence's decay).
+
+    own: Fraction; opponent: Fraction; fixed: Fraction; halvings: int.
+    """
+
+    __slots__ = ()
+
+
+ZERO = Amount(NOTHING, NOTHING, NOTHING, 0)
+
+
+def amount(
+    outcome: Outcome, settings: Settings, reason: str | None = None, counted: int = 0
+) -> Amount:
+    """The rule of the points an outcome earns: its shares (`POINTS_TABLE`), or the fixed points
+    the settings give its reason (or the bye) instead; of an absence that counts towards the
+    limit, `counted` being how many counted before it, nothing beyond the limit and, with decay,
+    halved once for each one before it."""
+    own, opponent = POINTS_TABLE[outcome]
+    key = "bye" if outcome is Outcome.BYE else (reason or outcome.value)
+    halvings = 0
+    if outcome in ABSENCES and settings.counts_towards_limit(key):
+        if settings.absence_limit and counted >= settings.absence_limit:
+            return ZERO
+        if settings.absence_decay:
+            halvings = counted
+    fixed = dict(settings.fixed_points).get(key) if settings.fixed_points else None
+    if fixed is not None and (outcome is Outcome.BYE or outcome in ABSENCES):
+        return Amount(NOTHING, NOTHING, fixed, halvings)
+    return Amount(share(own, settings, key), share(opponent, settings), NOTHING, halvings)
+
+
+def counts_as_absence(outcome: Outcome, reason: str | None, settings: Settings) -> bool:
+    """Whether the outcome is one of the absences the limit counts."""
+    return outcome in ABSENCES and settings.counts_towards_limit(reason or outcome.value)
+
 
 # (white's outcome, black's outcome) of each result.
 GAME_OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
@@ -58,7 +122,7 @@ GAME_OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.BLACK_WINS_BY_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     Result.DOUBLE_FORFEIT: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
 }
-ABSENCE_OUTCOMES: dict[Absence, Outcome] = {
+ABSENCE_OUTCOMES: dict[Absence | str, Outcome] = {
     Absence.EXCUSED: Outcome.EXCUSED,
     Absence.TEAM: Outcome.TEAM,
     Absence.LATE: Outcome.LATE,
@@ -80,11 +144,14 @@ def game_outcome(result: Result, is_white: bool) -> Outcome:
     return white if is_white else black
 
 
-class Appearance(namedtuple("Appearance", "outcome opponent colour", defaults=(None, None))):
+class Appearance(
+    namedtuple("Appearance", "outcome opponent colour reason", defaults=(None, None, None))
+):
     """One player's part in one round.
 
     outcome: Outcome; opponent: str | None = None; colour: str | None = None, "white" or
-    "black" for games that were played, else None.
+    "black" for games that were played, else None; reason: str | None = None, the word of an
+    absence's reason ("excused", or a club's own).
     """
 
     __slots__ = ()
@@ -99,41 +166,44 @@ def appearances(round_: Round) -> dict[str, Appearance]:
         parts[game.white] = Appearance(white, game.black, "white" if played else None)
         parts[game.black] = Appearance(black, game.white, "black" if played else None)
     for player_id, reason in round_.absent.items():
-        parts[player_id] = Appearance(ABSENCE_OUTCOMES[reason])
+        parts[player_id] = Appearance(absence_outcome(reason), None, None, reason_text(reason))
     if round_.bye is not None:
         parts[round_.bye] = Appearance(Outcome.BYE)
     return parts
 
 
-def outcomes(round_: Round) -> dict[str, tuple[Outcome, str | None]]:
-    """Every player's (outcome, opponent) in the round: `appearances` without the colours and
-    the objects, for the ranking, which reads every round of the season again."""
-    parts: dict[str, tuple[Outcome, str | None]] = {}
-    for game in round_.games:
-        white, black = GAME_OUTCOMES[game.result]
-        parts[game.white] = (white, game.black)
-        parts[game.black] = (black, game.white)
-    for player_id, reason in round_.absent.items():
-        parts[player_id] = (ABSENCE_OUTCOMES[reason], None)
-    if round_.bye is not None:
-        parts[round_.bye] = (Outcome.BYE, None)
-    return parts
+def absence_outcome(reason: Absence | str) -> Outcome:
+    """The outcome of an absence: DSC's reasons their own, a club's reason `ABSENT`."""
+    return ABSENCE_OUTCOMES.get(reason, Outcome.ABSENT)
 
 
-def own_share(outcome: Outcome, settings: Settings) -> Fraction:
-    """The share of the player's own value the outcome earns with these settings."""
-    own, _opponent = POINTS_TABLE[outcome]
-    return getattr(settings, own) if isinstance(own, str) else own
-
-
-def weights(outcome: Outcome, settings: Settings) -> tuple[Fraction, Fraction]:
-    """(weight of the player's own value, weight of the opponent's value) for an outcome."""
-    return own_share(outcome, settings), POINTS_TABLE[outcome][1]
+def own_share(outcome: Outcome, settings: Settings, reason: str | None = None) -> Fraction:
+    """The share of the player's own value the outcome earns with these settings (before an
+    absence limit or decay)."""
+    return share(POINTS_TABLE[outcome][0], settings, reason or outcome.value)
 
 
 def points(
-    appearance: Appearance, own_value: int, opponent_value: int, settings: Settings
+    appearance: Appearance,
+    own_value: int,
+    opponent_value: int,
+    settings: Settings,
+    counted: int = 0,
 ) -> Fraction:
-    """The points one appearance earns with the given values."""
-    own, opponent = weights(appearance.outcome, settings)
-    return own * own_value + opponent * opponent_value
+    """The points one appearance earns with the given values, exactly (`counted`: the absences
+    counted towards the limit before it)."""
+    rule = amount(appearance.outcome, settings, appearance.reason, counted)
+    earned = rule.own * own_value + rule.opponent * opponent_value + rule.fixed
+    if settings.rounding == "half_per_item":
+        earned = half_rounded(earned)
+    return earned / 2**rule.halvings if settings.rounding == "exact" else halved(earned, rule)
+
+
+def half_rounded(amount: Fraction) -> Fraction:
+    """To the nearest half, halves away from zero (amounts are never negative)."""
+    return Fraction(int(2 * amount + HALF), 2)
+
+
+def halved(earned: Fraction, rule: Amount) -> Fraction:
+    """A rounded amount halved `rule.halvings` times, counted in halves, rounding down."""
+    return Fraction(int(2 * earned) >> rule.halvings, 2)

@@ -12,9 +12,11 @@ import re
 import unicodedata
 from fractions import Fraction
 
+from . import variants
 from .season import (
+    DSC_REASONS,
     SETTING_NAMES,
-    SHARE_SETTINGS,
+    VARIANT_NAMES,
     Absence,
     Game,
     PairRequest,
@@ -23,6 +25,7 @@ from .season import (
     Round,
     Season,
     Settings,
+    reason_text,
 )
 
 # `typing` is imported for the type checker only: the command line does without its import.
@@ -52,9 +55,6 @@ MAX_FILE_BYTES = 5_000_000
 MAX_PLAYERS = 300
 MAX_ROUNDS = 100
 _OPTIONAL_ROUND = "full_revaluation_from_round"  # a round number, or null for never
-_INTEGER_SETTINGS = tuple(
-    name for name in SETTING_NAMES if name not in SHARE_SETTINGS and name != _OPTIONAL_ROUND
-)
 
 
 def read(file: BinaryIO, where: str, max_bytes: int = MAX_FILE_BYTES) -> str:
@@ -121,33 +121,53 @@ def from_document(document: Any) -> Season:
     if len(rounds_data) > MAX_ROUNDS:
         raise SeasonFileError("rounds", f"at most {MAX_ROUNDS} rounds, not {len(rounds_data)}")
     rounds = tuple(
-        _round(data, f"rounds[{index}]", index + 1, known) for index, data in enumerate(rounds_data)
+        _round(data, f"rounds[{index}]", index + 1, known, settings)
+        for index, data in enumerate(rounds_data)
     )
     pair = None
     if document.get("pair") is not None:
         where = "pair"
         _expect(document["pair"], dict, where, "must be an object")
         _refuse_unknown_keys(document["pair"], {"absent"}, where)
-        absent = _absent(document["pair"].get("absent", {}), f"{where}.absent", known)
+        absent = _absent(document["pair"].get("absent", {}), f"{where}.absent", known, settings)
         pair = PairRequest(absent=absent)
     return Season(settings=settings, players=players, rounds=rounds, pair=pair)
 
 
 def to_document(season: Season) -> dict[str, Any]:
     """The season as a JSON-ready document; `from_document(to_document(s)) == s`."""
-    settings = season.settings
     document: dict[str, Any] = {
-        "settings": {
-            name: fraction_text(getattr(settings, name))
-            if name in SHARE_SETTINGS
-            else getattr(settings, name)
-            for name in SETTING_NAMES
-        },
+        "settings": settings_document(season.settings),
         "players": [_player_document(player) for player in season.players],
         "rounds": [round_document(round_) for round_ in season.rounds],
     }
     if season.pair is not None:
         document["pair"] = {"absent": _absent_document(season.pair.absent)}
+    return document
+
+
+def settings_document(settings: Settings) -> dict[str, Any]:
+    """The settings object: DSC's eight always, then the variants' that differ from DSC's
+    (a DSC file is written as it was before there were variants)."""
+    document = {
+        name: fraction_text(value) if isinstance(value, Fraction) else value
+        for name, value in zip(SETTING_NAMES, settings, strict=False)
+    }
+    dsc = Settings()
+    for name in VARIANT_NAMES:
+        value = getattr(settings, name)
+        if value == getattr(dsc, name):
+            continue
+        if name in ("game_shares", "forfeit_shares"):
+            keys = GAME_SHARE_KEYS if name == "game_shares" else FORFEIT_KEYS
+            value = {key: fraction_text(share) for key, share in zip(keys, value, strict=True)}
+        elif name in ("absence_fractions", "fixed_points"):
+            value = {reason: fraction_text(share) for reason, share in value}
+        elif name == "absence_limit_reasons":
+            value = list(value)
+        elif isinstance(value, Fraction):
+            value = fraction_text(value)
+        document[name] = value
     return document
 
 
@@ -244,24 +264,172 @@ def text_problem(value: str) -> str | None:
 
 
 def _settings(data: Any) -> Settings:
+    """The settings object: a preset (`profile`) and the keys that replace the preset's."""
     _expect(data, dict, "settings", "must be an object")
-    _refuse_unknown_keys(data, set(SETTING_NAMES), "settings")
-    values: dict[str, Any] = {}
-    for name in _INTEGER_SETTINGS:
+    known = set(SETTING_NAMES) | set(VARIANT_NAMES)
+    _refuse_unknown_keys(data, known, "settings")
+    profile = data.get("profile", "dsc")
+    if profile not in variants.PRESETS:
+        names = ", ".join(variants.PRESETS)
+        raise SeasonFileError("settings.profile", f"unknown profile {_shown(profile)} ({names})")
+    data = variants.with_preset(_older_absence_keys(data), variants.PRESETS[profile])
+    values: dict[str, Any] = {"profile": profile}
+    if "top_value" in data:
+        values["top_value"] = _top_value(data["top_value"])
+    if "step" in data:
+        values["step"] = _positive_int(data["step"], "settings.step")
+    for name in ("rounds_per_period", _OPTIONAL_ROUND, "repeat_gap"):
         if name in data:
-            values[name] = _positive_int(data[name], f"settings.{name}")
-    if _OPTIONAL_ROUND in data:
-        value = data[_OPTIONAL_ROUND]
-        if value is not None:
-            value = _positive_int(value, f"settings.{_OPTIONAL_ROUND}")
-        values[_OPTIONAL_ROUND] = value
-    for name in SHARE_SETTINGS:
+            values[name] = _optional_positive_int(data[name], f"settings.{name}")
+    if "bye_fraction" in data:
+        values["bye_fraction"] = _share(data["bye_fraction"], "settings.bye_fraction")
+    for name, default in (("game_shares", GAME_SHARE_KEYS), ("forfeit_shares", FORFEIT_KEYS)):
         if name in data:
-            fraction = parse_fraction(data[name], f"settings.{name}")
-            if fraction < 0:
-                raise SeasonFileError(f"settings.{name}", "must not be negative")
-            values[name] = fraction
+            values[name] = _shares(data[name], f"settings.{name}", default)
+    absences = dict(Settings().absence_fractions)
+    absences.update(excused=Settings().excused_fraction, team=Settings().team_fraction)
+    absences.update(auto=Settings().auto_absence_fraction)
+    if "absence_fractions" in data:
+        where = "settings.absence_fractions"
+        _expect(data["absence_fractions"], dict, where, "must be an object of reason to share")
+        for reason, share in data["absence_fractions"].items():
+            absences[_reason_name(reason, where)] = _share(share, _key(where, reason))
+    values["excused_fraction"] = absences.pop("excused")
+    values["team_fraction"] = absences.pop("team")
+    values["auto_absence_fraction"] = absences.pop("auto")
+    values["absence_fractions"] = tuple(sorted(absences.items()))
+    reasons = {*DSC_REASONS, *absences}
+    if "fixed_points" in data:
+        where = "settings.fixed_points"
+        _expect(
+            data["fixed_points"], dict, where, 'must be an object of reason (or "bye") to points'
+        )
+        fixed = {}
+        for reason, amount in data["fixed_points"].items():
+            if reason != "bye" and reason not in reasons:
+                raise SeasonFileError(_key(where, reason), f"unknown reason {_shown(reason)}")
+            fixed[reason] = _share(amount, _key(where, reason))
+        values["fixed_points"] = tuple(sorted(fixed.items()))
+    if "absence_limit" in data:
+        values["absence_limit"] = _whole(data["absence_limit"], "settings.absence_limit")
+    if data.get("absence_limit_reasons") is not None:
+        where = "settings.absence_limit_reasons"
+        listed = data["absence_limit_reasons"]
+        _expect(listed, list, where, "must be a list of reasons")
+        for index, reason in enumerate(listed):
+            if reason not in reasons:
+                raise SeasonFileError(f"{where}[{index}]", f"unknown reason {_shown(reason)}")
+        values["absence_limit_reasons"] = tuple(sorted(set(listed)))
+    for name in ("own_value", "absence_decay"):
+        if name in data:
+            _expect(data[name], bool, f"settings.{name}", "must be true or false")
+            values[name] = data[name]
+    for name, choices in variants.CHOICES.items():
+        if name in data:
+            if data[name] not in choices:
+                one_of = ", ".join(choices)
+                raise SeasonFileError(
+                    f"settings.{name}", f"unknown value {_shown(data[name])} (one of {one_of})"
+                )
+            values[name] = data[name]
+    if "max_passes" in data:
+        values["max_passes"] = _positive_int(data["max_passes"], "settings.max_passes")
+    if "late_join_handicap" in data:
+        values["late_join_handicap"] = _share(
+            data["late_join_handicap"], "settings.late_join_handicap"
+        )
+    if data.get("withdrawn_opponent_fraction") is not None:
+        values["withdrawn_opponent_fraction"] = _share(
+            data["withdrawn_opponent_fraction"], "settings.withdrawn_opponent_fraction"
+        )
     return Settings(**values)
+
+
+GAME_SHARE_KEYS = ("win", "draw", "loss")
+FORFEIT_KEYS = ("win", "loss", "double")
+_REASON = re.compile(r"[a-z][a-z_]{0,29}")
+
+
+def _older_absence_keys(data: dict) -> dict:
+    """The settings with `excused_fraction`, `team_fraction` and `auto_absence_fraction` as
+    entries of `absence_fractions` (refused when the file gives one entry twice, differently)."""
+    older = [key for key in variants.OLDER_ABSENCE_KEYS if key in data]
+    if not older:
+        return data
+    data = dict(data)
+    table = data.get("absence_fractions", {})
+    _expect(table, dict, "settings.absence_fractions", "must be an object of reason to share")
+    table = dict(table)
+    for key in older:
+        reason = variants.OLDER_ABSENCE_KEYS[key]
+        value = data.pop(key)
+        share = parse_fraction(value, f"settings.{key}")
+        if reason in table and parse_fraction(table[reason], "settings") != share:
+            raise SeasonFileError(
+                f"settings.{key}",
+                f"differs from settings.absence_fractions.{reason}: give the share once",
+            )
+        table.setdefault(reason, value)
+    data["absence_fractions"] = table
+    return data
+
+
+def _top_value(value: Any) -> int | str:
+    where = "settings.top_value"
+    if isinstance(value, str):
+        if value in variants.TOP_VALUE_RULES:
+            return value
+        if value.startswith(variants.RATIO_PREFIX):
+            ratio = parse_fraction(value.removeprefix(variants.RATIO_PREFIX), where)
+            if ratio <= 1:
+                raise SeasonFileError(where, "the ratio of first to last must be above 1")
+            return f"{variants.RATIO_PREFIX}{ratio}"
+        rules = ", ".join(f'"{rule}"' for rule in variants.TOP_VALUE_RULES)
+        raise SeasonFileError(
+            where, f'unknown rule {_shown(value)} (a number, {rules} or "ratio:R")'
+        )
+    return _positive_int(value, where)
+
+
+def _optional_positive_int(value: Any, where: str) -> int | None:
+    return None if value is None else _positive_int(value, where)
+
+
+def _whole(value: Any, where: str) -> int:
+    problem = f"must be a whole number from 0 to {MAX_INTEGER}, not {_shown(value)}"
+    _expect(value, int, where, problem)
+    if not 0 <= value <= MAX_INTEGER:
+        raise SeasonFileError(where, problem)
+    return value
+
+
+def _share(value: Any, where: str) -> Fraction:
+    fraction = parse_fraction(value, where)
+    if fraction < 0:
+        raise SeasonFileError(where, "must not be negative")
+    return fraction
+
+
+def _shares(data: Any, where: str, keys: tuple[str, ...]) -> tuple[Fraction, ...]:
+    """A table of shares by result: the keys given replace DSC's."""
+    _expect(data, dict, where, f"must be an object with {', '.join(keys)}")
+    _refuse_unknown_keys(data, set(keys), where)
+    default = dict(zip(keys, getattr(Settings(), where.removeprefix("settings.")), strict=True))
+    return tuple(
+        _share(data[key], f"{where}.{key}") if key in data else default[key] for key in keys
+    )
+
+
+def _reason_name(reason: str, where: str) -> str:
+    if not _REASON.fullmatch(reason):
+        raise SeasonFileError(
+            _key(where, reason),
+            f"a reason is a lower-case word (letters and _), not {_shown(reason)}",
+        )
+    return reason
+
+
+_PLAYER_KEYS = {"id", "name", "joined_round", "start_points", "withdrawn_after_round"}
 
 
 def _players(data: Any) -> tuple[Player, ...]:
@@ -273,7 +441,7 @@ def _players(data: Any) -> tuple[Player, ...]:
     for index, item in enumerate(data):
         where = f"players[{index}]"
         _expect(item, dict, where, "must be an object")
-        _refuse_unknown_keys(item, {"id", "name", "joined_round", "start_points"}, where)
+        _refuse_unknown_keys(item, _PLAYER_KEYS, where)
         player_id = item.get("id")
         if not isinstance(player_id, str) or not player_id.strip():
             raise SeasonFileError(f"{where}.id", "must be a non-empty string")
@@ -288,7 +456,10 @@ def _players(data: Any) -> tuple[Player, ...]:
         start_points = parse_fraction(item.get("start_points", 0), f"{where}.start_points")
         if start_points < 0:
             raise SeasonFileError(f"{where}.start_points", "must not be negative")
-        players.append(Player(player_id, name, joined_round, start_points))
+        withdrawn = item.get("withdrawn_after_round")
+        if withdrawn is not None:
+            withdrawn = _whole(withdrawn, f"{where}.withdrawn_after_round")
+        players.append(Player(player_id, name, joined_round, start_points, withdrawn))
     return tuple(players)
 
 
@@ -297,28 +468,41 @@ def _player_ref(value: Any, where: str, known: dict[str, Player], round_number: 
         raise SeasonFileError(where, f"must be a player id, not {_shown(value)}")
     if value not in known:
         raise SeasonFileError(where, f"unknown player id {_shown(value)}")
-    if not known[value].has_joined(round_number):
+    player = known[value]
+    if not player.has_joined(round_number):
         raise SeasonFileError(
-            where, f"player {_shown(value)} joins in round {known[value].joined_round}, not yet"
+            where, f"player {_shown(value)} joins in round {player.joined_round}, not yet"
+        )
+    if not player.plays_in(round_number):
+        raise SeasonFileError(
+            where,
+            f"player {_shown(value)} withdrew after round {player.withdrawn_after_round}",
         )
     return value
 
 
-def _absent(data: Any, where: str, known: dict[str, Player]) -> dict[str, Absence]:
+def _absent(
+    data: Any, where: str, known: dict[str, Player], settings: Settings
+) -> dict[str, Absence | str]:
+    """Who is absent, and why: one of DSC's reasons (`Absence`), or a reason of the club's
+    own that the settings give a share (a string)."""
     _expect(data, dict, where, "must be an object of player id to reason")
-    absent: dict[str, Absence] = {}
+    absent: dict[str, Absence | str] = {}
     for player_id, reason in data.items():
         place = _key(where, player_id)
         if player_id not in known:
             raise SeasonFileError(place, f"unknown player id {_shown(player_id)}")
-        try:
-            absent[player_id] = Absence(reason)
-        except ValueError:
-            reasons = ", ".join(a.value for a in Absence)
-            raise SeasonFileError(
-                place, f"unknown reason {_shown(reason)} (one of {reasons})"
-            ) from None
+        if reason in _ABSENCES:
+            absent[player_id] = _ABSENCES[reason]
+        elif isinstance(reason, str) and reason in settings.reasons:
+            absent[player_id] = reason
+        else:
+            reasons = ", ".join(settings.reasons)
+            raise SeasonFileError(place, f"unknown reason {_shown(reason)} (one of {reasons})")
     return absent
+
+
+_ABSENCES = {absence.value: absence for absence in Absence}
 
 
 def _result(value: Any, where: str) -> Result:
@@ -339,7 +523,9 @@ _new = tuple.__new__
 _RESULTS_BY_TEXT = {result.value: result for result in Result} | RESULT_ALIASES
 
 
-def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Round:
+def _round(
+    data: Any, where: str, number: int, known: dict[str, Player], settings: Settings
+) -> Round:
     _expect(data, dict, where, "must be an object")
     _refuse_unknown_keys(data, {"games", "absent", "bye"}, where)
     # where each player appears: a place, or (game index, colour) for a game's player
@@ -376,6 +562,8 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
                 and black not in seen
                 and known[white].joined_round <= number
                 and known[black].joined_round <= number
+                and known[white].withdrawn_after_round is None
+                and known[black].withdrawn_after_round is None
                 and result in _RESULTS_BY_TEXT
                 and _GAME_KEYS.issuperset(item)
             ):
@@ -395,7 +583,7 @@ def _round(data: Any, where: str, number: int, known: dict[str, Player]) -> Roun
     if bye is not None:
         bye = _player_ref(bye, f"{where}.bye", known, number)
         take(bye, f"{where}.bye")
-    absent = _absent(data.get("absent", {}), f"{where}.absent", known)
+    absent = _absent(data.get("absent", {}), f"{where}.absent", known, settings)
     for player_id in absent:
         place = _key(f"{where}.absent", player_id)
         _player_ref(player_id, place, known, number)
@@ -412,11 +600,13 @@ def _player_document(player: Player) -> dict[str, Any]:
         document["joined_round"] = player.joined_round
     if player.start_points:
         document["start_points"] = fraction_text(player.start_points)
+    if player.withdrawn_after_round is not None:
+        document["withdrawn_after_round"] = player.withdrawn_after_round
     return document
 
 
-def _absent_document(absent: dict[str, Absence]) -> dict[str, str]:
-    return {player_id: reason.value for player_id, reason in absent.items()}
+def _absent_document(absent: dict[str, Absence | str]) -> dict[str, str]:
+    return {player_id: reason_text(reason) for player_id, reason in absent.items()}
 
 
 def round_document(round_: Round) -> dict[str, Any]:

@@ -79,7 +79,7 @@ def test_a_late_cancellation_says_zero_points_because_the_table_says_so(
     assert consequence.outcome == "late"
     assert consequence.message == "Na de deadline: je wordt niet ingedeeld en krijgt 0 punten."
     # Were the table to give late cancellations the excused share, the text would follow.
-    monkeypatch.setitem(POINTS_TABLE, Scored.LATE, ("excused_fraction", Fraction(0)))
+    monkeypatch.setitem(POINTS_TABLE, Scored.LATE, ("excused", Fraction(0)))
     [consequence] = services.plan(jansen, [round_4], "cancel", "regular", at(18), False)
     assert consequence.message == (
         "Na de deadline: je wordt niet ingedeeld en krijgt ⅓ van je waarde 48 = 16 punten."

@@ -13,6 +13,7 @@ from competition.keizer.scoring import (
     appearances,
     own_share,
     points,
+    share,
 )
 from competition.keizer.season import SHARE_SETTINGS, Absence, Game, Result, Round, Settings
 
@@ -80,18 +81,46 @@ def test_attendance_counts_games_forfeit_wins_byes_and_team_matches():
     } == ATTENDED
 
 
-def test_the_table_has_a_row_for_every_outcome_and_names_only_share_settings():
+def test_the_table_has_a_row_for_every_outcome_and_names_only_shares_of_the_settings():
     assert set(POINTS_TABLE) == set(Outcome)
-    named = {own for own, _opponent in POINTS_TABLE.values() if isinstance(own, str)}
-    assert (
-        named
-        == set(SHARE_SETTINGS)
-        == {
-            "bye_fraction",
-            "excused_fraction",
-            "team_fraction",
-            "auto_absence_fraction",
-        }
+    named = {name for row in POINTS_TABLE.values() for name in row if isinstance(name, str)}
+    assert named == {
+        "win",
+        "draw",
+        "loss",
+        "forfeit_win",
+        "forfeit_loss",
+        "double_forfeit",
+        "bye",
+        "excused",
+        "team",
+        "late",
+        "unexcused",
+        "auto",
+        "reason",
+    }
+    own_reason = Settings(absence_fractions=(("rest", Fraction(1, 4)),))
+    shares = {name: share(name, own_reason, "rest") for name in named}
+    assert shares == {
+        "win": 1,
+        "draw": Fraction(1, 2),
+        "loss": 0,
+        "forfeit_win": 1,
+        "forfeit_loss": 0,
+        "double_forfeit": 0,
+        "bye": 1,
+        "excused": Fraction(1, 3),
+        "team": Fraction(2, 3),
+        "late": 0,
+        "unexcused": 0,
+        "auto": Fraction(1, 3),
+        "reason": Fraction(1, 4),
+    }
+    assert SHARE_SETTINGS == (
+        "bye_fraction",
+        "excused_fraction",
+        "team_fraction",
+        "auto_absence_fraction",
     )
 
 
@@ -103,7 +132,8 @@ def test_late_cancellations_and_no_shows_score_nothing_whatever_the_shares(outco
         team_fraction=Fraction(9, 10),
         auto_absence_fraction=Fraction(9, 10),
     )
-    assert POINTS_TABLE[outcome] == (0, 0)
+    own, opponent = POINTS_TABLE[outcome]
+    assert share(own, generous) == share(opponent, generous) == 0
     assert own_share(outcome, generous) == 0
     opponent = "x" if outcome is Outcome.FORFEIT_LOSS else None
     assert points(Appearance(outcome, opponent), OWN, OPPONENT, generous) == 0
@@ -111,7 +141,7 @@ def test_late_cancellations_and_no_shows_score_nothing_whatever_the_shares(outco
 
 def test_the_shares_come_from_the_competitions_settings():
     settings = Settings(excused_fraction=Fraction(2, 5))
-    assert POINTS_TABLE[Outcome.EXCUSED][0] == "excused_fraction"
+    assert POINTS_TABLE[Outcome.EXCUSED][0] == "excused"
     assert own_share(Outcome.EXCUSED, settings) == Fraction(2, 5)
     assert own_share(Outcome.TEAM, settings) == Fraction(2, 3)
 
