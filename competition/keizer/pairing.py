@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Sequence
 
-from .colours import colour_histories, colours
+from .colours import colour_histories, colours, played_colours, swiss_colours
 from .matching import Matching
 from .ranking import Ranking, compute_rankings
 from .scoring import Outcome, appearances
@@ -54,17 +54,22 @@ def pair_next_round(season: Season, ranking: Ranking | None = None) -> Pairing:
     if ranking is None:
         ranking = compute_rankings(season, with_points=False)[-1]
     number = season.next_round
+    settings = season.settings
     absent = season.pair.absent if season.pair is not None else {}
-    present = [player_id for player_id in ranking.order if player_id not in absent]
+    playing = {player.id for player in season.players if player.plays_in(number)}
+    present = [p for p in ranking.order if p not in absent and p in playing]
     index = {player_id: i for i, player_id in enumerate(present)}
 
-    period = season.settings.period_of(number)
+    period = settings.period_of(number)
     met: list[dict[int, list[int]]] = [{} for _ in present]  # i -> {j: rounds they met}
     byes = [0] * len(present)
     for round_number, round_ in enumerate(season.rounds, start=1):
         if round_.bye in index:
             byes[index[round_.bye]] += 1
-        if season.settings.period_of(round_number) != period:
+        if settings.repeat_gap is not None:  # met in round j: again from round j + gap on
+            if number - round_number >= settings.repeat_gap:
+                continue
+        elif settings.period_of(round_number) != period:
             continue
         for player_id, part in appearances(round_).items():
             if part.outcome in _MEETINGS and player_id in index and part.opponent in index:
@@ -75,10 +80,14 @@ def pair_next_round(season: Season, ranking: Ranking | None = None) -> Pairing:
         len(present), [set(m) for m in met], lambda i, j: max(met[i][j]), bye_order
     )
     histories = colour_histories(season)
+    played = played_colours(season) if settings.colours == "swiss" else {}
     board_pairs = []
     repeats = []
     for board, (i, j) in enumerate(pairs, start=1):
-        white, black = colours(present[i], present[j], histories)
+        if settings.colours == "swiss":
+            white, black = swiss_colours(present[i], present[j], board, played)
+        else:
+            white, black = colours(present[i], present[j], histories)
         board_pairs.append(Pair(board, white, black))
         if j in met[i]:
             repeats.append(Repeat(present[i], present[j], tuple(met[i][j])))

@@ -23,7 +23,7 @@ PRESETS: dict[str, dict] = {
         "revaluation": "cascade",
         "tiebreak": "ranking0",
         "withdrawn_opponent_fraction": "3/4",
-        "repeat_gap": 4,
+        "repeat_gap": 5,  # its GameRepeat 4: four rounds between, so again from j + 5
     },
     "sharly-chess": {
         "top_value": "N-1+(N-1)//2",
@@ -37,6 +37,7 @@ PRESETS: dict[str, dict] = {
             "zero_bye": 0,
         },
         "revaluation": "cascade",
+        "late_join": "handicap",
         "rounds_per_period": None,
         "tiebreak": "ranking0",
     },
@@ -61,6 +62,7 @@ PRESETS: dict[str, dict] = {
         "rounding": "half_per_item",
         "ranking0_totals": "zero",
         "tiebreak": "ranking0",
+        "withdrawn_opponent_fraction": 0,
         "repeat_gap": 3,
         "colours": "swiss",
     },

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from competition.keizer import season_file
+from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Absence, Settings
 from competition.keizer.season_file import SeasonFileError
@@ -308,3 +309,22 @@ def test_a_withdrawn_opponents_game_counts_as_the_setting_says(fraction, points)
     after = standings(document, 2)
     assert set(after) == {"a", "b"}
     assert after["b"][3] == (points, 0)
+
+
+@pytest.mark.parametrize(("gap", "again"), [(1, True), (2, False), (None, False)])
+def test_a_repeat_gap_lets_two_players_meet_again_from_round_j_plus_the_gap(gap, again):
+    # Four players; a-b and c-d met in round 1 and a and b stay on top. Round 2 pairs a-b
+    # again only when the gap (sliding from round 1) has passed: 2 >= 1 + gap.
+    rounds = [
+        {
+            "games": [
+                {"white": "a", "black": "b", "result": "1/2-1/2"},
+                {"white": "c", "black": "d", "result": "1/2-1/2"},
+            ]
+        }
+    ]
+    document = season({"repeat_gap": gap, "rounds_per_period": None}, PLAYERS, rounds)
+    pairing = pair_next_round(season_file.from_document(document))
+    met = {frozenset((pair.white, pair.black)) for pair in pairing.pairs}
+    assert (frozenset("ab") in met) is again
+    assert pairing.warnings == []

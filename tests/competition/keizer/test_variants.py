@@ -9,6 +9,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Player, Round, Season, Settings
 from tests.hypothesis_profiles import examples
@@ -120,3 +121,17 @@ def test_the_variants_reading_with_dscs_settings_is_dscs_reading(season):
         assert ours.order == dsc.order
         assert ours.totals == dsc.totals
         assert ours.points == dsc.points
+
+
+@relaxed
+@given(variant_seasons(), st.sampled_from([None, 1, 2, 3]), st.sampled_from(["dsc", "swiss"]))
+def test_the_pairing_pairs_only_who_may_play_and_each_once(season, gap, colours):
+    season = season._replace(settings=season.settings._replace(repeat_gap=gap, colours=colours))
+    pairing = pair_next_round(season)
+    number = len(season.rounds) + 1
+    paired = [player for pair in pairing.pairs for player in (pair.white, pair.black)]
+    paired += [pairing.bye] if pairing.bye is not None else []
+    may_play = {p.id for p in season.players if p.plays_in(number)}
+    ranked = set(compute_rankings(season)[-1].order)
+    assert len(paired) == len(set(paired))
+    assert set(paired) == may_play & ranked
