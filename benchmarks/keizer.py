@@ -40,6 +40,7 @@ from competition.keizer import season_file
 from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Absence, Game, Player, Result, Round, Season, Settings
+from competition.keizer.variants import PRESETS
 
 TARGETS = {
     "standings": 0.3,
@@ -48,6 +49,7 @@ TARGETS = {
     "200x60 command": 0.3,
 }
 LINEAR = 2.5  # 400 players may take at most this many times as long as 200
+VARIANT_RATIO = 2.0  # a preset's rankings may take at most this many times DSC's
 
 
 def generated_season(players: int, rounds: int, rounds_per_period: int, seed: int) -> Season:
@@ -140,6 +142,7 @@ def run(report: Report) -> None:
             LINEAR,
             unit="x",
         )
+        variant_speed(report, big)
         command_speed(report, Path(folder), big)
         path = Path(folder) / "pair.json"
         path.write_text(season_file.dumps(pairing_season), encoding="utf-8")
@@ -150,6 +153,43 @@ def run(report: Report) -> None:
             TARGETS["pair"] * 1000,
         )
         report.at_most("pair, whole command", command_cpu_ms("pair", path), TARGETS["pair"] * 1000)
+
+
+def variant_speed(report: Report, big: Season) -> None:
+    """Issue 39: every preset computes the 200x60 season's rankings within VARIANT_RATIO of
+    DSC's own time: the same games, read with the preset's settings. Each is timed in turn with
+    DSC's and the median of the pairs' ratios is the figure (the machine's speed drifts).
+
+    DSC's top value of 50 leaves 150 of the 200 players at the value floor of 1, whose values
+    never change, while the presets' top values follow the field (200 and more): every value
+    then moves from one ranking to the next, and with it every player's points of every round.
+    As information, each preset also against DSC's rules with a top value of 250 (every value
+    distinct), the same work as the presets'."""
+    report.note("other clubs' Keizer: the 200x60 season under each preset, against DSC's time")
+    distinct = big._replace(settings=big.settings._replace(top_value=250))
+    for profile in PRESETS:
+        if profile == "dsc":
+            continue
+        document = season_file.to_document(big)
+        document["settings"] = {"profile": profile}
+        variant = season_file.from_document(document)
+        pairs = [paired(variant, big) for _ in range(5)]
+        ratio = statistics.median(ours / dsc for ours, dsc in pairs)
+        wide = statistics.median(a / b for a, b in [paired(variant, distinct) for _ in range(3)])
+        report.at_most(
+            f"{profile} against DSC, in-process",
+            ratio,
+            VARIANT_RATIO,
+            unit="x",
+            ratio=f"{min(ours for ours, _ in pairs):.0f} ms; {wide:.2f} x DSC at top value 250",
+        )
+
+
+def paired(variant: Season, dsc: Season) -> tuple[float, float]:
+    return (
+        cpu_ms(lambda: compute_rankings(variant), runs=2),
+        cpu_ms(lambda: compute_rankings(dsc), runs=2),
+    )
 
 
 def command_speed(report: Report, folder: Path, big: Season) -> None:

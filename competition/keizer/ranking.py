@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import namedtuple
 from fractions import Fraction
 from math import lcm
-from operator import mul
+from operator import getitem, mul
 
 from .scoring import GAME_OUTCOMES, Outcome, absence_outcome, amount, counts_as_absence
 from .season import Season, reason_text
@@ -232,7 +232,8 @@ class _Calculator:
         # Σ weight × value of the opponent over the rounds so far, with the values `current`
         self.opponent_part = [0] * n
         self.current = [0] * n
-        self.met_by: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # o: (i, weight)
+        # o: {i: weight}, the weight of o's value in i's total (two meetings: their sum)
+        self.met_by: list[dict[int, int]] = [{} for _ in range(n)]
         # Per player, one term per round: its points are `factor × value of target`. A round
         # that earns more than that (a share of both values, fixed points) adds the rest in
         # `extra`: {round index: (own weight, fixed units)}.
@@ -243,6 +244,8 @@ class _Calculator:
         # whose value and opponents' values did not change keeps them and adds the new round.
         self.last_points: list[tuple[int, ...] | None] = [None] * n
         self.last_values = [0] * n
+        self.start_values: list[int] | None = None  # `_value_with_start`
+        self.start_part = [0] * n
         del unit
 
     def _start_order(self, k: int, withdrawn: frozenset[int]) -> list[int]:
@@ -299,6 +302,8 @@ class _Calculator:
             else:
                 valuation = self._with_newcomers(order, totals, k + 1, withdrawn)
             self.values = self._values_for(len(valuation))
+            if from_start:
+                self._value_with_start(valuation)
             if frozen:
                 order, totals, valuation, passes = self._frozen_ranking(valuation)
                 oscillation = False
@@ -310,7 +315,10 @@ class _Calculator:
                 oscillation = False
                 before = None  # the valuation and totals of the pass before
                 while True:
-                    totals = self._totals(valuation)
+                    if passes == 0 and from_start:  # valued with the start order, kept apart
+                        totals = self._start_totals()
+                    else:
+                        totals = self._totals(valuation)
                     order = self._sorted(valuation, totals)
                     passes += 1
                     if not full or order == valuation:
@@ -326,12 +334,42 @@ class _Calculator:
                     seen.add(tuple(order))
                     before = (valuation, totals)
                     valuation = order
+                if passes == 1 and from_start:  # the values in hand are still another's
+                    self._totals(valuation)
                 values_now = self.current
             if (not last_only or k == last) and k >= since:
                 result.append(
                     self._ranking(k, order, totals, valuation, values_now, passes, oscillation)
                 )
         return result
+
+    # -- the first pass of `fixed_point_start: ranking0`, valued with the start order ---------
+    # Every ranking's first pass takes the start order's values, far from the values in hand
+    # (the last ranking's): its opponent parts are kept apart, `start_part`, and brought up to
+    # date with each round, so that the passes move only between orders close to each other.
+
+    def _value_with_start(self, start: list[int]) -> None:
+        """Keep `start_part` valued with the values of this start order."""
+        values = self._values_of(start)
+        if values != self.start_values:
+            self.start_values = values
+            self.start_part = [self._part_with(i, values) for i in range(len(self.ids))]
+
+    def _part_with(self, i: int, values: list[int]) -> int:
+        """Player i's opponents' part of the total with these values."""
+        return sum(
+            factor * values[target]
+            for factor, target in zip(self.factors[i], self.targets[i], strict=True)
+            if target != i
+        )
+
+    def _start_totals(self) -> list[int]:
+        return [
+            value * own + base + part
+            for value, own, base, part in zip(
+                self.start_values, self.own_weight, self.base, self.start_part, strict=True
+            )
+        ]
 
     def _mean(self, first: list[int], second: list[int]) -> list[int]:
         """The mean of two passes' totals (exact: the unit was doubled for it)."""
@@ -357,7 +395,7 @@ class _Calculator:
             self.current,
             self.base,
         )
-        factors, targets = self.factors, self.targets
+        factors, targets, start_values = self.factors, self.targets, self.start_values
         took_part = set()
         for i, own, opponent, weight, fixed, _outcome in self._items(r, withdrawn):
             took_part.add(i)
@@ -365,8 +403,11 @@ class _Calculator:
             if fixed:
                 base[i] += fixed
             if weight:
-                self.met_by[opponent].append((i, weight))
+                met = self.met_by[opponent]
+                met[i] = met.get(i, 0) + weight
                 part[i] += weight * current[opponent]
+                if start_values is not None:
+                    self.start_part[i] += weight * start_values[opponent]
                 factors[i].append(weight)
                 targets[i].append(opponent)
                 if own or fixed:
@@ -450,9 +491,11 @@ class _Calculator:
         changed = [
             o for o, now, before in zip(range(len(new)), new, current, strict=True) if now != before
         ]
+        if len(changed) * SCRATCH > len(new):
+            return self._totals_afresh(new)
         for o in changed:
             delta = new[o] - current[o]
-            for i, weight in met_by[o]:
+            for i, weight in met_by[o].items():
                 part[i] += weight * delta
         self.current = new
         return [
@@ -461,6 +504,27 @@ class _Calculator:
                 new, self.own_weight, self.base, part, strict=True
             )
         ]
+
+    def _totals_afresh(self, new: list[int]) -> list[int]:
+        """`_totals` when most values change: every player's points summed again from their
+        rounds' terms (C-level maps, some ten times as fast per term as the updates), and the
+        opponents' parts set to agree."""
+        own_base, own_weight, base = self.own_base, self.own_weight, self.base
+        part = self.opponent_part
+        totals = []
+        for i, value in enumerate(new):
+            earned = self._terms_sum(i, new)
+            if self.extra[i]:  # a share of the own value beside the opponent's
+                earned += value * sum(own for own, _fixed in self.extra[i].values())
+            total = value * own_base + base[i] + earned
+            part[i] = total - value * own_weight[i] - base[i]
+            totals.append(total)
+        self.current = new
+        return totals
+
+    def _terms_sum(self, i: int, values: list[int]) -> int:
+        """Σ factor × value of target over player i's rounds."""
+        return sum(map(mul, self.factors[i], map(values.__getitem__, self.targets[i])))
 
     def _ranking(
         self,
@@ -515,7 +579,7 @@ class _Calculator:
         for o, (now, before) in enumerate(zip(values, self.last_values, strict=True)):
             if now != before:
                 changed.add(o)
-                changed.update(i for i, _ in met_by[o])
+                changed.update(met_by[o])
         return changed
 
     def _points(self, i: int, values: list[int]) -> tuple[int, ...]:
@@ -534,12 +598,13 @@ class _Calculator:
 class _Rounded(dict):
     """An amount rounded on its own (`rounding: half_per_item`): `weight × value` to the nearest
     half, halves away from zero, then halved `halvings` times counted in halves rounding down,
-    in units; by value, each worked out the first time it is asked. `table * value` reads it,
-    so the calculator's `factor * value` serves both kinds of calculator."""
+    in units; by value, each worked out the first time it is asked. `table * value` reads it
+    too (the calculator's `factor * value`). Never empty, so always true, as a weight is."""
 
     def __init__(self, weight: Fraction, halvings: int, unit: int):
         super().__init__()
         self.weight, self.halvings, self.half = weight, halvings, unit // 2
+        self[0] = 0
 
     def __missing__(self, value: int) -> int:
         units = self[value] = _half_units(self.weight * value, self.halvings, self.half)
@@ -550,9 +615,6 @@ class _Rounded(dict):
 
     __rmul__ = __mul__
 
-    def __bool__(self) -> bool:  # a weight: never nothing (those are 0), however few are known
-        return True
-
 
 def _half_units(amount: Fraction, halvings: int, half: int) -> int:
     """An amount rounded to halves (away from zero: amounts are never negative), halved
@@ -561,34 +623,68 @@ def _half_units(amount: Fraction, halvings: int, half: int) -> int:
     return (halves >> halvings) * half
 
 
+class _Linear(dict):
+    """A whole weight as a table: `weight × value` by value, for the C-level lookups."""
+
+    def __init__(self, weight: int):
+        super().__init__()
+        self.weight = weight
+
+    def __missing__(self, value: int) -> int:
+        units = self[value] = self.weight * value
+        return units
+
+
 class _RoundedCalculator(_Calculator):
     """`rounding: half_per_item`: each appearance's amount rounded on its own. An amount is
     still a function of one value (the player's own or the opponent's), so the sums stay
     incremental: a changed value changes each amount that reads it by its new rounded amount
-    less its old."""
+    less its old (`met_rounded`). A share whose amounts need no rounding (a whole or a half of
+    a whole value) stays a linear weight, summed as exactly as without rounding."""
 
     def _units(self, rule) -> tuple:
         if rule.own and rule.opponent:  # pragma: no cover - no outcome earns both
             raise ValueError("an amount of two values cannot be rounded on its own")
-        tables = self.__dict__.setdefault("tables", {})
+        cache = self.__dict__.setdefault("rounded_tables", {})
 
-        def table(weight: Fraction):
+        def term(weight: Fraction):
             if not weight:
                 return 0
+            if rule.halvings == 0 and (2 * weight).denominator == 1:
+                return int(weight * self.unit)  # w × value is a multiple of ½ already
             key = (weight, rule.halvings)
-            if key not in tables:
-                tables[key] = _Rounded(weight, rule.halvings, self.unit)
-            return tables[key]
+            if key not in cache:
+                cache[key] = _Rounded(weight, rule.halvings, self.unit)
+            return cache[key]
 
         fixed = _half_units(rule.fixed, rule.halvings, self.unit // 2) if rule.fixed else 0
-        return table(rule.own), table(rule.opponent), fixed
+        return term(rule.own), term(rule.opponent), fixed
 
     def _fixed_units(self, points: Fraction) -> int:
         return _half_units(points, 0, self.unit // 2)
 
+    def _start_structures(self) -> None:
+        super()._start_structures()
+        self.met_rounded: list[list[tuple[int, _Rounded]]] = [[] for _ in self.ids]
+        # the factors as tables, a whole weight too (`_linear`): read with one C-level lookup
+        self.tables: list[list[dict]] = [[] for _ in self.ids]
+        self.linear_tables: dict[int, _Linear] = {}
+
+    def _linear(self, weight: int) -> dict:
+        table = self.linear_tables.get(weight)
+        if table is None:
+            table = self.linear_tables[weight] = _Linear(weight)
+        return table
+
     def _add_round(self, r: int, withdrawn: frozenset[int] = frozenset()) -> None:
-        part, current, base = self.opponent_part, self.current, self.base
-        factors, targets, met_by = self.factors, self.targets, self.met_by
+        own_weight, part, current, base = (
+            self.own_weight,
+            self.opponent_part,
+            self.current,
+            self.base,
+        )
+        factors, targets, start_values = self.factors, self.targets, self.start_values
+        tables = self.tables
         took_part = set()
         for i, own, opponent, weight, fixed, _outcome in self._items(r, withdrawn):
             took_part.add(i)
@@ -596,23 +692,45 @@ class _RoundedCalculator(_Calculator):
                 base[i] += fixed
                 self.extra[i][r] = (0, fixed)
             target, term = (opponent, weight) if weight else (i, own)
-            if term:
-                met_by[target].append((i, term))
+            if type(term) is _Rounded:
+                self.met_rounded[target].append((i, term))
+                part[i] += term[current[target]]
+                if start_values is not None:
+                    self.start_part[i] += term[start_values[target]]
+            elif target == i:
+                own_weight[i] += term
+            else:
+                met = self.met_by[target]
+                met[i] = met.get(i, 0) + term
                 part[i] += term * current[target]
+                if start_values is not None:
+                    self.start_part[i] += term * start_values[target]
             factors[i].append(term)
             targets[i].append(target)
+            tables[i].append(term if type(term) is _Rounded else self._linear(term))
         for i in range(len(self.ids)):
             if i not in took_part:
                 factors[i].append(0)
                 targets[i].append(i)
+                tables[i].append(self._linear(0))
+
+    def _terms_sum(self, i: int, values: list[int]) -> int:
+        return sum(map(getitem, self.tables[i], map(values.__getitem__, self.targets[i])))
 
     def _totals(self, valuation: list[int]) -> list[int]:
         new = self._values_of(valuation)
-        current, part, met_by = self.current, self.opponent_part, self.met_by
+        current, part = self.current, self.opponent_part
+        met_by, met_rounded = self.met_by, self.met_rounded
+        changed = sum(1 for now, before in zip(new, current, strict=True) if now != before)
+        if changed * SCRATCH > len(new):
+            return self._totals_afresh(new)
         for o, (now, before) in enumerate(zip(new, current, strict=True)):
             if now != before:
-                for i, term in met_by[o]:
-                    part[i] += term * now - term * before
+                delta = now - before
+                for i, weight in met_by[o].items():
+                    part[i] += weight * delta
+                for i, table in met_rounded[o]:
+                    part[i] += table[now] - table[before]
         self.current = new
         return [
             value * own + base + opponents
@@ -621,10 +739,36 @@ class _RoundedCalculator(_Calculator):
             )
         ]
 
+    def _changed_points(self, values: list[int]) -> set[int]:
+        changed = super()._changed_points(values)
+        for o, (now, before) in enumerate(zip(values, self.last_values, strict=True)):
+            if now != before:
+                changed.update(i for i, _ in self.met_rounded[o])
+        return changed
+
+    def _part_with(self, i: int, values: list[int]) -> int:
+        return sum(
+            factor[values[target]] if type(factor) is _Rounded else factor * values[target]
+            for factor, target in zip(self.factors[i], self.targets[i], strict=True)
+            if type(factor) is _Rounded or target != i
+        )
+
+    def _points(self, i: int, values: list[int]) -> tuple[int, ...]:
+        if self.settings.revaluation == "frozen":
+            return tuple(self.frozen_points[i])
+        points = list(map(getitem, self.tables[i], map(values.__getitem__, self.targets[i])))
+        for r, (_own, fixed) in self.extra[i].items():
+            points[r] += fixed
+        return tuple(points)
+
     def _mean(self, first: list[int], second: list[int]) -> list[int]:
         """The mean of two passes' totals, to the nearest half (halves away from zero)."""
         half = self.unit // 2
         return [(a + b + half) // (2 * half) * half for a, b in zip(first, second, strict=True)]
+
+
+# `_totals` sums afresh when more than one player in SCRATCH changes value.
+SCRATCH = 2
 
 
 def _calculator(season: Season, with_points: bool) -> _Calculator:
