@@ -113,7 +113,7 @@ def from_document(document: Any) -> Season:
     """Build a validated Season from the decoded JSON document."""
     _expect(document, dict, "", "the season file must be a JSON object")
     _refuse_unknown_keys(document, {"settings", "players", "rounds", "pair"}, "")
-    settings = _settings(document.get("settings", {}))
+    settings = settings_from_document(document.get("settings", {}))
     players = _players(document.get("players"))
     known = {player.id: player for player in players}
     rounds_data = document.get("rounds", [])
@@ -263,7 +263,7 @@ def text_problem(value: str) -> str | None:
     return None
 
 
-def _settings(data: Any) -> Settings:
+def settings_from_document(data: Any) -> Settings:
     """The settings object: a preset (`profile`) and the keys that replace the preset's."""
     _expect(data, dict, "settings", "must be an object")
     known = set(SETTING_NAMES) | set(VARIANT_NAMES)

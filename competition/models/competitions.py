@@ -19,6 +19,7 @@ from simple_history.models import HistoricalRecords
 from base.validators import validate_name
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
+from competition.keizer import season_file
 from members.groups import GROUPS
 from members.models import Member
 
@@ -189,6 +190,12 @@ class Competition(models.Model):
         default=str(DEFAULT_SETTINGS.auto_absence_fraction),
         validators=[not_negative],
     )
+    # The variants' settings (shared/spec/keizer-variants.md: another club's Keizer), as the
+    # season file writes them: only those that differ from DSC's, and a top value that follows
+    # the field or a season that is one period, which the columns above cannot hold. Empty for
+    # DSC's own Keizer. Read with the columns by `engine_settings`, through the season file's
+    # reader: one home for every setting's meaning and check.
+    variant = models.JSONField(_("Keizer variant"), default=dict, blank=True)
     # What the federation's rating report (competition/trf_export.py) says of the competition.
     rate_of_play = models.CharField(
         _("rate of play"),
@@ -289,11 +296,16 @@ class Competition(models.Model):
         return self.rankings.defer("appearances").order_by("-after_round").first()
 
     def engine_settings(self) -> keizer.Settings:
-        return keizer.Settings(**self.settings_values())
+        if not self.variant:  # DSC's own Keizer: the columns alone
+            return keizer.Settings(**{name: getattr(self, name) for name in keizer.SETTING_NAMES})
+        document = season_file.settings_document(
+            keizer.Settings(**{name: getattr(self, name) for name in keizer.SETTING_NAMES})
+        )
+        return season_file.settings_from_document({**document, **self.variant})
 
     def settings_values(self) -> dict:
-        """The Keizer settings by name, to copy into another competition."""
-        return {name: getattr(self, name) for name in keizer.SETTING_NAMES}
+        """The Keizer settings by field, to copy into another competition."""
+        return {name: getattr(self, name) for name in (*keizer.SETTING_NAMES, "variant")}
 
     @classmethod
     def report_defaults(cls, kind: str) -> dict:
@@ -308,8 +320,24 @@ class Competition(models.Model):
 
     @staticmethod
     def values_of(settings: keizer.Settings) -> dict:
-        """An engine's settings as the field values of a competition."""
-        return {name: getattr(settings, name) for name in keizer.SETTING_NAMES}
+        """An engine's settings as the field values of a competition: DSC's eight in their
+        columns (DSC's default where a column cannot hold the value), and in `variant` the
+        variants' that differ from DSC's with those the columns could not hold."""
+        document = season_file.settings_document(settings)
+        values, variant = {}, {}
+        for name in keizer.SETTING_NAMES:
+            value = getattr(settings, name)
+            if (name == "top_value" and isinstance(value, str)) or (
+                name == "rounds_per_period" and value is None
+            ):
+                values[name] = getattr(DEFAULT_SETTINGS, name)
+                variant[name] = value
+            else:
+                values[name] = value
+        variant.update(
+            (name, value) for name, value in document.items() if name in keizer.VARIANT_NAMES
+        )
+        return {**values, "variant": variant}
 
 
 class ParticipantQuerySet(models.QuerySet):
