@@ -5,6 +5,7 @@ one line of its log, where before web and worker waited for ever with an empty l
 database whose tables are not there yet is waited for with a line that says so."""
 
 import re
+import shlex
 import subprocess
 
 import pytest
@@ -113,6 +114,38 @@ def test_web_says_what_it_waits_for_until_the_tables_are_there(production_env, t
         assert migrated.returncode == 0, migrated.stderr
         output.wait_for("preflight: ready: the tables are up to date")
         output.wait_for("Booting worker")
+    finally:
+        web.terminate()
+        web.wait(timeout=STARTUP)
+        output.close()
+
+
+def test_web_counts_the_one_migration_it_waits_for(production_env, tmp_path):
+    """An upgrade that brings one migration (tried under Podman, 29 November 2026): the waiting
+    line read "1 database migrations"."""
+    env = {**production_env, "DATABASE_URL": f"sqlite:///{tmp_path / 'upgrade.sqlite3'}"}
+    assert started("migrate", env).returncode == 0
+    manage = ["python", "manage.py", "migrate", "--noinput", "training", "0002"]
+    subprocess.run(manage, cwd=ROOT, env=env, check=True, capture_output=True, timeout=STARTUP)
+    # web's own first step, without sh (so that terminating it ends the process that waits).
+    preflight = shlex.split(command_of("web").split(" && ")[0])
+    assert preflight[:3] == ["python", "manage.py", "preflight"]
+    web = subprocess.Popen(
+        preflight,
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    output = Output(web.stderr)
+    try:
+        output.wait_for("preflight: waiting: ")
+        assert (
+            output.seen[-1]
+            .rstrip()
+            .endswith("waiting: 1 database migration not applied yet (the migrate role)")
+        )
     finally:
         web.terminate()
         web.wait(timeout=STARTUP)

@@ -73,7 +73,12 @@ class Command(BaseCommand):
                 executor = MigrationExecutor(connection)
                 plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
                 if plan:
-                    return f"{len(plan)} database migrations not applied yet (the migrate role)"
+                    count = (
+                        "1 database migration"
+                        if len(plan) == 1
+                        else f"{len(plan)} database migrations"
+                    )
+                    return f"{count} not applied yet (the migrate role)"
         except DatabaseError as error:
             connection.close()
             first = (
