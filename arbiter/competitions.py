@@ -11,9 +11,18 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from arbiter.forms import CorrectionReasonForm, InitialRankingForm, NewcomerForm, NewSeasonForm
+from arbiter.forms import (
+    CorrectionReasonForm,
+    InitialRankingForm,
+    NewcomerForm,
+    NewSeasonForm,
+)
+from arbiter.keizer_form import KeizerForm
 from arbiter.pages import arbiter_page, render, tell_refused
-from competition import lineup, season_export, seasons, services, trf_export
+from competition import lineup, season_export, seasons, services, trf_export, variant_preview
+from competition.keizer import variants
+from competition.keizer.season_file import SeasonFileError
+from competition.keizer.settings_file import settings_from_document
 from competition.models import Competition
 from members.models import Member
 
@@ -204,4 +213,48 @@ def trf(request: HttpRequest, pk: int) -> HttpResponse:
         trf_export.trf_text(competition),
         "text/plain",
         f"dsc-{competition.season.name}-{competition.kind}.trf",
+    )
+
+
+@arbiter_page(CHANGE)
+def keizer(request: HttpRequest, pk: int) -> HttpResponse:
+    """The competition's Keizer: a preset or every setting of another club's variant, with
+    what it means on the club's own ranking 0 before it is saved (`services.choose_keizer`).
+    Fixed once a round has been paired."""
+    competition = competition_or_404(pk)
+    settings = competition.engine_settings()
+    form = KeizerForm(request.POST or None, initial=variants.flat(settings))
+    if request.method == "POST" and "preset" in request.POST:
+        chosen = request.POST.get("profile")
+        if chosen in dict(KeizerForm.PROFILES):
+            settings = settings_from_document({"profile": chosen})
+            form = KeizerForm(initial=variants.flat(settings))
+    elif request.method == "POST" and form.is_valid():
+        try:
+            settings = settings_from_document(form.document())
+        except SeasonFileError as error:
+            form.add_error(
+                variants.field_of(error.where),
+                _("This value cannot be used: %(problem)s") % {"problem": error.problem},
+            )
+        else:
+            if "save" in request.POST:
+                try:
+                    services.choose_keizer(competition, settings)
+                except services.CompetitionError as error:
+                    form.add_error(None, error.messages)
+                else:
+                    messages.success(request, _("The Keizer settings are saved."))
+                    return back(competition)
+    fixed = competition.is_under_way
+    return render(
+        request,
+        "arbiter/keizer.html",
+        _("Keizer settings"),
+        {
+            "competition": competition,
+            "form": form,
+            "fixed": fixed,
+            "preview": None if form.errors else variant_preview.preview(competition, settings),
+        },
     )

@@ -28,6 +28,7 @@ urlpatterns = [
     path("seizoen/<int:pk>/heropenen/", season_end.reopen, name="reopen-season"),
     path("seizoen/nieuw/", competitions.new_season, name="new-season"),
     path("competitie/<int:pk>/rapidavond/", rapid_evening.evening, name="rapid-evening"),
+    path("competitie/<int:pk>/keizer/", competitions.keizer, name="keizer"),
     path("competitie/<int:pk>/ranglijst-0/", competitions.ranking_zero, name="ranking-zero"),
     path("competitie/<int:pk>/nieuwe-speler/", competitions.newcomer, name="newcomer"),
     path("competitie/<int:pk>/wijziging/", competitions.held_change, name="held-change"),

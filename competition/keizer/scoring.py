@@ -129,6 +129,7 @@ ABSENCE_OUTCOMES: dict[Absence | str, Outcome] = {
     Absence.UNEXCUSED: Outcome.UNEXCUSED,
     Absence.AUTO: Outcome.AUTO,
 }
+_OUTCOMES_BY_WORD = {reason.value: outcome for reason, outcome in ABSENCE_OUTCOMES.items()}
 # Outcomes that count as a played round for attendance (rules section 8).
 ATTENDED = frozenset(
     {Outcome.WIN, Outcome.DRAW, Outcome.LOSS, Outcome.FORFEIT_WIN, Outcome.BYE, Outcome.TEAM}
@@ -173,8 +174,11 @@ def appearances(round_: Round) -> dict[str, Appearance]:
 
 
 def absence_outcome(reason: Absence | str) -> Outcome:
-    """The outcome of an absence: DSC's reasons their own, a club's reason `ABSENT`."""
-    return ABSENCE_OUTCOMES.get(reason, Outcome.ABSENT)
+    """The outcome of an absence: DSC's reasons (as `Absence` or their word) their own, a
+    club's reason `ABSENT`."""
+    if isinstance(reason, Absence):
+        return ABSENCE_OUTCOMES[reason]
+    return _OUTCOMES_BY_WORD.get(reason, Outcome.ABSENT)
 
 
 def own_share(outcome: Outcome, settings: Settings, reason: str | None = None) -> Fraction:

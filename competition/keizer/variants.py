@@ -9,6 +9,8 @@ that entry.
 
 from __future__ import annotations
 
+from .season import DSC_REASONS
+
 PRESETS: dict[str, dict] = {
     "dsc": {},
     "keizerforclubs": {
@@ -100,3 +102,96 @@ def with_preset(settings: dict, preset: dict) -> dict:
         if key in preset and isinstance(settings.get(key), dict):
             merged[key] = {**preset[key], **settings[key]}
     return merged
+
+
+# -- the settings as one flat form (the arbiter's page): a value per field ---------------------
+
+FORFEIT_FIELDS = ("forfeit_win", "forfeit_loss", "double_forfeit")
+GAME_FIELDS = ("win", "draw", "loss")
+TEXT_FIELDS = ("own_reasons", "fixed_points", "absence_limit_reasons")
+# The settings that are one value each, in the flat form as in the file.
+PLAIN_FIELDS = (
+    "profile",
+    "step",
+    "own_value",
+    "bye_fraction",
+    "absence_limit",
+    "absence_decay",
+    "revaluation",
+    "full_revaluation_from_round",
+    "fixed_point_start",
+    "on_cycle",
+    "max_passes",
+    "rounding",
+    "ranking0_totals",
+    "late_join",
+    "late_join_handicap",
+    "tiebreak",
+    "withdrawn_opponent_fraction",
+    "rounds_per_period",
+    "repeat_gap",
+    "colours",
+)
+
+
+def flat(settings) -> dict:
+    """The settings as one value per field: the tables spread out (a field per result and per
+    DSC reason), a club's own reasons and the fixed points as lines `word = amount`."""
+    values = {name: getattr(settings, name) for name in PLAIN_FIELDS}
+    values["top_value"] = str(settings.top_value)
+    values.update(zip(GAME_FIELDS, settings.game_shares, strict=True))
+    values.update(zip(FORFEIT_FIELDS, settings.forfeit_shares, strict=True))
+    values.update((reason, settings.absence_share(reason)) for reason in DSC_REASONS)
+    own = [reason for reason in settings.reasons if reason not in DSC_REASONS]
+    values["own_reasons"] = "\n".join(f"{r} = {settings.absence_share(r)}" for r in own)
+    values["fixed_points"] = "\n".join(f"{key} = {points}" for key, points in settings.fixed_points)
+    listed = settings.absence_limit_reasons
+    values["absence_limit_reasons"] = ", ".join(listed) if listed is not None else ""
+    return values
+
+
+def from_flat(values: dict) -> dict:
+    """The season file's settings object of a flat form's values (`flat`), for its reader to
+    check: numbers stay numbers, fractions become text."""
+    document = {
+        name: str(value) if hasattr(value, "denominator") and not isinstance(value, int) else value
+        for name, value in ((name, values[name]) for name in PLAIN_FIELDS)
+    }
+    top = str(values["top_value"]).strip()
+    document["top_value"] = int(top) if top.isdigit() else top
+    document["game_shares"] = {key: str(values[key]) for key in GAME_FIELDS}
+    document["forfeit_shares"] = dict(
+        zip(("win", "loss", "double"), (str(values[key]) for key in FORFEIT_FIELDS), strict=True)
+    )
+    absences = {reason: str(values[reason]) for reason in DSC_REASONS}
+    document["absence_fractions"] = absences | dict(_lines(values["own_reasons"]))
+    document["fixed_points"] = dict(_lines(values["fixed_points"]))
+    listed = [word.strip() for word in values["absence_limit_reasons"].split(",")]
+    document["absence_limit_reasons"] = [word for word in listed if word] or None
+    return document
+
+
+def _lines(text: str) -> list[tuple[str, str]]:
+    """`word = amount` lines (a line without `=` gives an empty amount, which is refused)."""
+    pairs = []
+    for line in (text or "").splitlines():
+        if line.strip():
+            word, _is, amount = line.partition("=")
+            pairs.append((word.strip(), amount.strip()))
+    return pairs
+
+
+def field_of(where: str) -> str | None:
+    """The flat form's field of a place the season file's reader names
+    ("settings.game_shares.win": "win"), or None for the form as a whole."""
+    parts = where.removeprefix("settings.").replace("[", ".").replace("]", "").split(".")
+    key, entry = parts[0], (parts[1].strip('"') if len(parts) > 1 else None)
+    if key == "game_shares" and entry in GAME_FIELDS:
+        return entry
+    if key == "forfeit_shares" and entry is not None:
+        return dict(zip(("win", "loss", "double"), FORFEIT_FIELDS, strict=True)).get(entry)
+    if key in ("absence_fractions", "fixed_points") and entry is not None:
+        return entry if entry in DSC_REASONS else TEXT_FIELDS[key == "fixed_points"]
+    if key in (*PLAIN_FIELDS, *TEXT_FIELDS, "top_value"):
+        return key
+    return None

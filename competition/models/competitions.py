@@ -19,7 +19,7 @@ from simple_history.models import HistoricalRecords
 from base.validators import validate_name
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
-from competition.keizer import season_file
+from competition.keizer import settings_file
 from members.groups import GROUPS
 from members.models import Member
 
@@ -298,10 +298,10 @@ class Competition(models.Model):
     def engine_settings(self) -> keizer.Settings:
         if not self.variant:  # DSC's own Keizer: the columns alone
             return keizer.Settings(**{name: getattr(self, name) for name in keizer.SETTING_NAMES})
-        document = season_file.settings_document(
+        document = settings_file.settings_document(
             keizer.Settings(**{name: getattr(self, name) for name in keizer.SETTING_NAMES})
         )
-        return season_file.settings_from_document({**document, **self.variant})
+        return settings_file.settings_from_document({**document, **self.variant})
 
     def settings_values(self) -> dict:
         """The Keizer settings by field, to copy into another competition."""
@@ -323,20 +323,7 @@ class Competition(models.Model):
         """An engine's settings as the field values of a competition: DSC's eight in their
         columns (DSC's default where a column cannot hold the value), and in `variant` the
         variants' that differ from DSC's with those the columns could not hold."""
-        document = season_file.settings_document(settings)
-        values, variant = {}, {}
-        for name in keizer.SETTING_NAMES:
-            value = getattr(settings, name)
-            if (name == "top_value" and isinstance(value, str)) or (
-                name == "rounds_per_period" and value is None
-            ):
-                values[name] = getattr(DEFAULT_SETTINGS, name)
-                variant[name] = value
-            else:
-                values[name] = value
-        variant.update(
-            (name, value) for name, value in document.items() if name in keizer.VARIANT_NAMES
-        )
+        values, variant = settings_file.in_columns(settings)
         return {**values, "variant": variant}
 
 

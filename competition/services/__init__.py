@@ -6,9 +6,9 @@ else: the arbiter's pages, the absences app, the worker and the commands call th
 nothing. The engine is reached through `exchange`. Every write here to a model a public page
 shows makes the cached pages old by itself (`base.page_cache`): no workflow has to say so.
 
-One module per job: `guards` (refusals, closed seasons, locks), `rankings`, `pairing` (and
-publication), `round_page`, `absences`, `results` (the arbiter's and the players'), `rapid`
-(the rapid evening), `season_files`.
+One module per job: `guards` (refusals, closed seasons, locks), `keizer` (the competition's
+Keizer variant), `rankings`, `pairing` (and publication), `round_page`, `absences`, `results`
+(the arbiter's and the players'), `rapid` (the rapid evening), `season_files`.
 """
 
 from competition.services.absences import (
@@ -23,6 +23,7 @@ from competition.services.guards import (
     closed_season_problems,
     refuse_if_closed,
 )
+from competition.services.keizer import choose_keizer
 from competition.services.pairing import (
     RECENT_GAMES,
     Basis,
@@ -77,6 +78,7 @@ __all__ = [
     "OutOfDate",
     "absence_problems",
     "board_problems",
+    "choose_keizer",
     "claim_correction_mail",
     "closed_season_problems",
     "correct_rankings",

@@ -4,7 +4,7 @@ variants, stored in DSC's columns and the `variant` object, reads back as it was
 import pytest
 from hypothesis import given, settings
 
-from competition.keizer import season_file
+from competition.keizer import settings_file
 from competition.keizer.season import Settings
 from competition.models import Competition
 from tests.competition.keizer.test_variants import variant_settings
@@ -24,7 +24,7 @@ def test_dscs_keizer_is_the_columns_alone():
 
 @pytest.mark.parametrize("profile", ["keizerforclubs", "sharly-chess", "chesspairing"])
 def test_a_preset_is_kept_by_a_competition(profile):
-    preset = season_file.settings_from_document({"profile": profile})
+    preset = settings_file.settings_from_document({"profile": profile})
     competition = Competition(**Competition.values_of(preset))
     assert competition.engine_settings() == preset
     assert competition.variant["profile"] == profile

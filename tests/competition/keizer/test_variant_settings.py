@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from competition.keizer import season_file
+from competition.keizer import season_file, settings_file
 from competition.keizer.pairing import pair_next_round
 from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Absence, Settings
@@ -53,7 +53,7 @@ def test_an_entry_of_a_table_replaces_the_presets_entry_only():
 
 
 def test_a_dsc_file_writes_only_dscs_eight_settings_and_a_variant_reads_back_the_same():
-    assert list(season_file.settings_document(Settings())) == [
+    assert list(settings_file.settings_document(Settings())) == [
         "top_value",
         "step",
         "rounds_per_period",
