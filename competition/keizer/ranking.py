@@ -105,8 +105,8 @@ class _Calculator:
 
     An appearance's points follow `scoring.amount`: `own × V(self) + opponent × V(opponent) +
     fixed`, in integer units. With `rounding: half_per_item` each amount is rounded on its own
-    (`_RoundedCalculator`), which keeps the sums incremental: an amount still depends on one
-    value only.
+    (`rounded.RoundedCalculator`), which keeps the sums incremental: an amount still depends on
+    one value only.
     """
 
     def __init__(self, season: Season, with_points: bool = True):

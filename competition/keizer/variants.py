@@ -9,6 +9,8 @@ that entry.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .season import DSC_REASONS
 
 PRESETS: dict[str, dict] = {
@@ -154,8 +156,8 @@ def from_flat(values: dict) -> dict:
     """The season file's settings object of a flat form's values (`flat`), for its reader to
     check: numbers stay numbers, fractions become text."""
     document = {
-        name: str(value) if hasattr(value, "denominator") and not isinstance(value, int) else value
-        for name, value in ((name, values[name]) for name in PLAIN_FIELDS)
+        name: str(values[name]) if isinstance(values[name], Fraction) else values[name]
+        for name in PLAIN_FIELDS
     }
     top = str(values["top_value"]).strip()
     document["top_value"] = int(top) if top.isdigit() else top
