@@ -208,7 +208,7 @@ def _status(round_, participant, absence, game, in_lineup: bool) -> tuple[str, b
     if absence is not None:
         if absence.team_claim:
             return _("cancelled for a team match: waits for confirmation"), True
-        return str(absence.get_reason_display()), True
+        return str(absence.reason_label), True
     if game is not None and game.outcome_for(participant.pk) in NO_SHOWS:
         return _("cancelled after publication"), True
     if round_.is_published:
@@ -293,9 +293,7 @@ def _worded(decision, round_, participant, value, absence, game) -> Consequence:
     if participant is not None:
         known["round"] = participant.joined_round
         # What a published evening stays: the absence, or the forfeit.
-        known["status"] = (
-            absence.get_reason_display() if absence else OUTCOME_WORDS[Scored.FORFEIT_LOSS]
-        )
+        known["status"] = absence.reason_label if absence else OUTCOME_WORDS[Scored.FORFEIT_LOSS]
     if game is not None:
         known["opponent"] = game.opponent_of(participant.pk).name
     settings = round_.competition.engine_settings() if quoted else None

@@ -250,11 +250,19 @@ class BoardRows(Rows):
 
 
 class AbsenceRow(KeyRow):
+    """A player and the reason of their absence: one of the competition's reasons (`reasons`,
+    `Competition.absence_reasons`: DSC's, and the club's own that its settings name)."""
+
     participant = player_field(gettext_lazy("player"))
     reason = forms.ChoiceField(
         label=gettext_lazy("reason"), choices=[EMPTY, *Absence.Reason.choices], widget=FastSelect
     )
     PLAYER_FIELDS = ("participant",)
+
+    def __init__(self, *args, reasons: list[tuple[str, str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if reasons is not None:
+            self.fields["reason"].choices = [EMPTY, *reasons]
 
 
 class AbsenceRows(Rows):

@@ -35,11 +35,16 @@ CARRIED = "aanwezigheid"  # the address carries a presence not stored yet (see `
 ROUND_FIELD = "ronde"
 ACTION_FIELD = "actie"
 PAIR, NEXT, SAVE, WITHDRAW = "indelen", "volgende", "opslaan", "intrekken"
-# What an absent player can be on a rapid evening: the round page's reasons, less the
-# automatic cancellation (the no-show rule belongs to the internal competition).
-REASONS = [
-    (value, label) for value, label in Absence.Reason.choices if value != Absence.Reason.AUTO
-]
+
+
+def reasons(competition: Competition) -> list[tuple[str, str]]:
+    """What an absent player can be on a rapid evening: the round page's reasons, less the
+    automatic cancellation (the no-show rule belongs to the internal competition)."""
+    return [
+        (value, label)
+        for value, label in competition.absence_reasons()
+        if value != Absence.Reason.AUTO
+    ]
 
 
 class PresenceForm(forms.Form):
@@ -47,13 +52,19 @@ class PresenceForm(forms.Form):
     so nobody can be listed twice; a player named twice in what was sent, or a player of
     another competition, is refused."""
 
-    def __init__(self, data, participants: list[Participant], absences: dict[int, str]):
+    def __init__(
+        self,
+        data,
+        participants: list[Participant],
+        absences: dict[int, str],
+        reasons: list[tuple[str, str]],
+    ):
         super().__init__(data)
         self.participants = participants
         for participant in participants:
             self.fields[f"{PRESENCE_PREFIX}{participant.pk}"] = forms.ChoiceField(
                 label=participant.name,
-                choices=[("", _("present")), *REASONS],
+                choices=[("", _("present")), *reasons],
                 required=False,
                 initial=absences.get(participant.pk, ""),
             )
@@ -159,7 +170,12 @@ def evening(request: HttpRequest, pk: int) -> HttpResponse:
     here = _address(competition, asked)
     if request.method == "POST":
         return _step(request, evening, here, now)
-    presence = PresenceForm(None, evening.participants(), carried(request.GET) or evening.absences)
+    presence = PresenceForm(
+        None,
+        evening.participants(),
+        carried(request.GET, competition) or evening.absences,
+        reasons(competition),
+    )
     results = ResultsForm(None, round_=evening.current) if evening.current else None
     return _render(request, evening, presence, results, here)
 
@@ -170,18 +186,18 @@ def _address(competition: Competition, asked: str | None) -> str:
     return f"{url}?{urlencode({EVENING_PARAMETER: asked})}" if asked else url
 
 
-def carried(query) -> dict[int, str] | None:
+def carried(query, competition: Competition) -> dict[int, str] | None:
     """A presence carried in the address: "Uitslagen opslaan" stores only the results, and
     a presence changed for the next round waits there until that round is paired."""
     if CARRIED not in query:
         return None
-    reasons = {value for value, _label in REASONS}
+    known = {value for value, _label in reasons(competition)}
     return {
         int(name[len(PRESENCE_PREFIX) :]): value
         for name, value in query.items()
         if name.startswith(PRESENCE_PREFIX)
         and name[len(PRESENCE_PREFIX) :].isdigit()
-        and value in reasons
+        and value in known
     }
 
 
@@ -201,7 +217,9 @@ def _step(request, evening: Evening, here: str, now: datetime):
         if shown is None:
             messages.error(request, _("The page was out of date; nothing was changed."))
             return redirect(here)
-    presence = PresenceForm(request.POST, evening.participants(), evening.absences)
+    presence = PresenceForm(
+        request.POST, evening.participants(), evening.absences, reasons(evening.competition)
+    )
     results = ResultsForm(request.POST, round_=shown) if action in (NEXT, SAVE) else None
     forms_valid = (action in (SAVE, WITHDRAW) or presence.is_valid()) and (
         results is None or results.is_valid()

@@ -155,7 +155,10 @@ def _round_page(request: HttpRequest, round_: Round | None) -> HttpResponse:
     absent = AbsenceFormSet(
         data if editable.absences.editable else None,
         prefix="absences",
-        form_kwargs={"players": players},
+        form_kwargs={
+            "players": players,
+            "reasons": round_.competition.absence_reasons() if round_ else None,
+        },
         initial=[
             {"id": a.pk, "participant": a.participant_id, "reason": a.reason} for a in absences
         ],

@@ -77,10 +77,6 @@ def this_week(now: datetime) -> dict:
             .annotate(white_name=name_of("white"), black_name=name_of("black"))
             .order_by()  # sorted by name below: no join of the season for the model's order
         )
-        # Each reason's words once (a model's get_reason_display looks them up per row).
-        reasons = {value: str(label) for value, label in Absence.Reason.choices}
-        for absence in absences:
-            absence.reason_label = reasons[absence.reason]
         for round_ in week:
             defaulted = sorted(  # cancelled after publication, or did not come
                 game.white_name if player == game.white_id else game.black_name

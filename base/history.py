@@ -38,6 +38,9 @@ class DutchHistoryContext(HistoricalRecordContextHelper):
             return _("yes") if value else _("no")
         if isinstance(value, datetime):
             return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+        labels = getattr(self.model, "HISTORY_LABELS", {})  # words a model gives its codes
+        if change.field in labels:
+            return labels[change.field](value)
         if field.choices and not isinstance(field, models.ForeignKey):
             return dict(field.flatchoices).get(value, value)
         return super().prepare_delta_change_value(change, value)

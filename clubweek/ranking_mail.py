@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from base.links import link
 from competition.amounts import format_amount
-from competition.explanations import explain
+from competition.explanations import counted_absences, explain
 from competition.keizer.scoring import Appearance
 from competition.models import Ranking, Round, Standing
 from members import unsubscribe
@@ -43,13 +43,21 @@ def new_ranking(round_: Round) -> int:
     )
     subject = _("the new ranking after round %(number)s") % {"number": round_.number}
     settings = competition.engine_settings()
+    counted = counted_absences(
+        competition.rankings.filter(after_round__range=(1, round_.number - 1))
+        .values_list("appearances", flat=True)
+        .iterator()
+        if settings.absence_limit or settings.absence_decay
+        else (),
+        settings,
+    )
     return send(
         [
             Letter(
                 Kind.RANKING,
                 own.participant.member.email,
                 subject,
-                _body(round_, ranking, standings, by_player, before, own, settings),
+                _body(round_, ranking, standings, by_player, before, own, (settings, counted)),
                 unsubscribe=unsubscribe.address(own.participant.member, "mail_ranking"),
             )
             for own in recipients
@@ -57,7 +65,9 @@ def new_ranking(round_: Round) -> int:
     )
 
 
-def _body(round_, ranking, standings, by_player, before, own, settings) -> list[Paragraph]:
+def _body(round_, ranking, standings, by_player, before, own, keizer) -> list[Paragraph]:
+    """`keizer`: the competition's settings, and the absences each player had before the
+    round that count towards a limit or decay (`explanations.counted_absences`)."""
     return [
         dear(own.participant.name),
         _("The results of round %(number)s on %(date)s are final.")
@@ -78,7 +88,7 @@ def _body(round_, ranking, standings, by_player, before, own, settings) -> list[
                 _("Round %(number)s: %(points)s.")
                 % {
                     "number": round_.number,
-                    "points": _round_points(ranking, own, by_player, settings),
+                    "points": _round_points(ranking, own, by_player, *keizer),
                 },
             ]
         ),
@@ -120,18 +130,20 @@ def _change(position: int, previous: int | None) -> str:
     return _("In the previous ranking you were number %(before)s too.") % {"before": previous}
 
 
-def _round_points(ranking: Ranking, own: Standing, by_player, settings) -> str:
+def _round_points(ranking: Ranking, own: Standing, by_player, settings, counted) -> str:
     """The player page's sentence for the round: how the member took part and what it earned,
     valued as in this ranking."""
     part = ranking.appearance_of(own.participant_id)
     opponent = by_player.get(part[1]) if part and part[1] else None
     return explain(
-        Appearance(part[0], str(part[1]) if part[1] else None) if part else None,
+        Appearance(part[0], part[1], None, part[3]) if part else None,
         opponent.participant.name if opponent else "",
         own.valuation_value,
         opponent.valuation_value if opponent else 0,
         own.round_points[ranking.after_round - 1],
         settings,
+        counted=counted[own.participant_id],
+        before_joining=ranking.after_round < own.participant.joined_round,
     )
 
 

@@ -18,8 +18,7 @@ from django.utils.translation import ngettext
 
 from competition import exchange
 from competition.keizer.attendance import Forecast, forecast
-from competition.keizer.scoring import ABSENCE_OUTCOMES, ATTENDED, Outcome
-from competition.keizer.season import Absence as EngineAbsence
+from competition.keizer.scoring import ATTENDED, Outcome, absence_outcome
 from competition.models import Absence, Competition, Game, Participant, Ranking, Round
 from competition.outcomes import OUTCOME_WORDS
 
@@ -79,7 +78,7 @@ def rounds_to_come(
         if round_.pk in in_lineup:
             outcome = Outcome.TEAM  # the line-up's reason wins (exchange.read_inputs)
         elif round_.pk in absences:
-            outcome = ABSENCE_OUTCOMES[EngineAbsence(absences[round_.pk])]
+            outcome = absence_outcome(absences[round_.pk])
         elif game is not None:
             outcome = game.outcome_for(participant.pk)
         elif round_.is_published and round_.bye_id == participant.pk:

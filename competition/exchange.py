@@ -29,10 +29,17 @@ from competition.keizer import RULES_VERSION, season_file
 from competition.keizer.amounts import ExactTextsByUnit
 from competition.keizer.attendance import attendance_after_each_round
 from competition.keizer.ranking import Ranking as EngineRanking
-from competition.keizer.scoring import appearances
+from competition.keizer.scoring import Outcome, appearances
 from competition.keizer.season import Absence as EngineAbsence
 from competition.keizer.season import Game as EngineGame
-from competition.keizer.season import PairRequest, Player, Result, Season
+from competition.keizer.season import (
+    PairRequest,
+    Player,
+    Result,
+    Season,
+    absence_reason,
+    reason_text,
+)
 from competition.keizer.season import Round as EngineRound
 from competition.keizer.values import value_at
 from competition.models import (
@@ -117,7 +124,7 @@ def _written_round(round_: EngineRound) -> str:
     parts = []
     if round_.absent:
         absent = ", ".join(
-            f"{_quoted(player)}: {_quoted(reason.value)}"
+            f"{_quoted(player)}: {_quoted(reason_text(reason))}"
             for player, reason in sorted(round_.absent.items())
         )
         parts.append(f'"absent": {{{absent}}}')
@@ -298,7 +305,7 @@ def _absences(
         .order_by("pk")
         .values_list("round_id", "participant_id", "reason")
     ):
-        absences[round_id][str(participant_id)] = EngineAbsence(reason)
+        absences[round_id][str(participant_id)] = absence_reason(reason)
     team = team_match_absences(competition, rounds, games)
     for round_id, participant_id in team:
         absences[round_id][str(participant_id)] = EngineAbsence.TEAM
@@ -476,11 +483,14 @@ def ranking_rows(
 def _appearance_document(
     number: int, season: Season, team_matches: dict[tuple[int, str], int]
 ) -> dict[str, list]:
+    """{player id: [outcome, opponent key, team match key]} of round `number`, and an absence
+    for a reason of the club's own the reason's word fourth (the outcome says only `absent`)."""
     return {
         player_id: [
             part.outcome.value,
             int(part.opponent) if part.opponent is not None else None,
             team_matches.get((number, player_id)),
+            *([part.reason] if part.outcome is Outcome.ABSENT else []),
         ]
         for player_id, part in appearances(season.rounds[number - 1]).items()
     }
@@ -545,7 +555,7 @@ def season_rows(
             for board, game in enumerate(engine_round.games, start=1)
         ]
         absences += [
-            Absence(round=round_, participant=participants[player_id], reason=reason.value)
+            Absence(round=round_, participant=participants[player_id], reason=reason_text(reason))
             for player_id, reason in engine_round.absent.items()
         ]
     return SeasonRows(new_members, list(participants.values()), rounds, games, absences)

@@ -8,14 +8,18 @@ line per round on the player page, built from a stored snapshot.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from competition.amounts import format_amount
-from competition.keizer.scoring import Appearance, Outcome, own_share, points
+from competition.keizer import scoring
+from competition.keizer.scoring import Appearance, Outcome, counts_as_absence, own_share, points
 from competition.keizer.season import Settings
-from competition.outcomes import OUTCOME_WORDS
+from competition.outcomes import OUTCOME_WORDS, reason_label
 
 
 def share_of_value(share: Fraction, value: int | None, amount: Fraction, yours: bool) -> str:
@@ -47,6 +51,16 @@ def what_it_earns(
     return share_of_value(own_share(outcome, settings), value, amount, yours=yours)
 
 
+GAME_WORDS = {
+    Outcome.WIN: gettext_lazy("won against %(opponent)s"),
+    Outcome.DRAW: gettext_lazy("drew with %(opponent)s"),
+    Outcome.LOSS: gettext_lazy("lost against %(opponent)s"),
+    Outcome.FORFEIT_WIN: gettext_lazy("%(opponent)s did not come (won by default)"),
+    Outcome.FORFEIT_LOSS: gettext_lazy("did not come against %(opponent)s (forfeit)"),
+    Outcome.DOUBLE_FORFEIT: gettext_lazy("both missed the default time against %(opponent)s"),
+}
+
+
 def explain(
     appearance: Appearance | None,
     opponent_name: str,
@@ -54,27 +68,75 @@ def explain(
     opponent_value: int,
     amount: Fraction,
     settings: Settings,
+    counted: int = 0,
+    before_joining: bool = False,
 ) -> str:
-    """The sentence for one round; `appearance` None means the player took no part."""
+    """The sentence for one round in the words of the competition's Keizer: the share of the
+    opponent's value a game earns, the share of the own value (or the fixed points) of the bye
+    or an absence, for the club's own reasons in the club's word, an absence beyond the limit
+    or halved for those before it (`counted`: the absences counted before this one).
+    `appearance` None means the player took no part; `before_joining` that they were in the
+    field before they joined (late_join `handicap`). `amount` is what the round earned, as
+    stored."""
+    points = format_amount(amount)
     if appearance is None:
+        if before_joining and settings.late_join == "handicap":
+            return _("not playing yet: %(points)s points a round before joining") % {
+                "points": points
+            }
         return _("did not take part → 0 points")
-    games = {
-        Outcome.WIN: _("won against %(opponent)s, value %(value)s → %(points)s points"),
-        Outcome.DRAW: _("drew with %(opponent)s, half of value %(value)s → %(points)s points"),
-        Outcome.LOSS: _("lost against %(opponent)s → %(points)s points"),
-        Outcome.FORFEIT_WIN: _(
-            "%(opponent)s did not come (won by default), value %(value)s → %(points)s points"
-        ),
-        Outcome.FORFEIT_LOSS: _("did not come against %(opponent)s (forfeit) → %(points)s points"),
-        Outcome.DOUBLE_FORFEIT: _(
-            "both missed the default time against %(opponent)s → %(points)s points"
-        ),
-    }
-    if appearance.outcome in games:
-        return games[appearance.outcome] % {
-            "opponent": opponent_name,
-            "value": opponent_value,
-            "points": format_amount(amount),
+    outcome = appearance.outcome
+    rule = scoring.amount(outcome, settings, appearance.reason, counted)
+    if outcome in GAME_WORDS:
+        what = GAME_WORDS[outcome] % {"opponent": opponent_name}
+        if rule.opponent == 0:
+            return _("%(what)s → %(points)s points") % {"what": what, "points": points}
+        part = _of_value(rule.opponent, opponent_value)
+        return _("%(what)s, %(part)s → %(points)s points") % {
+            "what": what,
+            "part": part,
+            "points": points,
         }
-    share = share_of_value(own_share(appearance.outcome, settings), own_value, amount, yours=False)
-    return f"{OUTCOME_WORDS[appearance.outcome]}: {share}"
+    words = reason_label(appearance.reason) if outcome is Outcome.ABSENT else OUTCOME_WORDS[outcome]
+    key = appearance.reason or outcome.value
+    limit = settings.absence_limit
+    if limit and counts_as_absence(outcome, key, settings) and counted >= limit:
+        return _("%(what)s: more than %(limit)s absences → 0 points") % {
+            "what": words,
+            "limit": limit,
+        }
+    if rule.fixed:
+        said = _("%(points)s points, a fixed amount") % {"points": format_amount(rule.fixed)}
+    else:
+        whole = amount if not rule.halvings else rule.own * own_value
+        said = share_of_value(rule.own, own_value, whole, yours=False)
+    if rule.halvings:
+        said = ngettext(
+            "%(said)s, halved for the absence before → %(points)s points",
+            "%(said)s, halved for each of the %(count)s absences before → %(points)s points",
+            rule.halvings,
+        ) % {"said": said, "count": rule.halvings, "points": points}
+    return f"{words}: {said}"
+
+
+def _of_value(share: Fraction, value: int) -> str:
+    """A share of the opponent's value, in words: "value 47", "half of value 47"."""
+    if share == 1:
+        return _("value %(value)s") % {"value": value}
+    if share == Fraction(1, 2):
+        return _("half of value %(value)s") % {"value": value}
+    return _("%(share)s of value %(value)s") % {"share": format_amount(share), "value": value}
+
+
+def counted_absences(stored: Iterable[dict], settings: Settings) -> Counter:
+    """{participant key: how many of their absences count towards the limit (and the
+    decay)} in these rounds' stored appearances (`Ranking.appearances`); nothing to count
+    without a limit or decay."""
+    counted: Counter = Counter()
+    if not (settings.absence_limit or settings.absence_decay):
+        return counted
+    for appearances in stored:
+        for key, (outcome, _opponent, _match, *reason) in appearances.items():
+            if counts_as_absence(Outcome(outcome), reason[0] if reason else None, settings):
+                counted[int(key)] += 1
+    return counted

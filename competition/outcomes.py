@@ -5,7 +5,7 @@ e-mail (`explanations.explain`), the cancellations' log and a member's evenings
 
 from django.utils.translation import gettext_lazy as _
 
-from competition.keizer.scoring import Outcome
+from competition.keizer.scoring import Outcome, absence_outcome
 
 OUTCOME_WORDS = {
     Outcome.WIN: _("won"),
@@ -23,3 +23,13 @@ OUTCOME_WORDS = {
     # A reason of the club's own (keizer-variants.md): the competition's settings name it.
     Outcome.ABSENT: _("absent for another reason"),
 }
+
+
+def reason_label(reason: str) -> str:
+    """The words for an absence's reason: DSC's reasons their own (`OUTCOME_WORDS`), a reason
+    of the club's own as the club wrote it in its settings (`ziek`; `half bye` for
+    `half_bye`)."""
+    outcome = absence_outcome(reason)
+    if outcome is Outcome.ABSENT:
+        return reason.replace("_", " ")
+    return str(OUTCOME_WORDS[outcome])

@@ -27,7 +27,7 @@ from competition.amounts import format_amount
 from competition.keizer.record import Record
 from competition.keizer.scoring import Outcome
 from competition.models import Absence, Game, Participant, Ranking, Round, Standing
-from competition.outcomes import OUTCOME_WORDS
+from competition.outcomes import OUTCOME_WORDS, reason_label
 from competition.templatetags.keizer import movement, player_url
 from members.models import Member, Rating
 
@@ -403,7 +403,7 @@ def pairing_tables(rounds: list[Round], seen_by: int | None = None) -> dict[int,
         "round_id", "participant_id", "reason"
     ):
         if (round_id, participant) not in team:
-            absent[round_id].append((str(Absence.Reason(reason).label), participant))
+            absent[round_id].append((reason_label(reason), participant))
     return {
         pk: PairingTable(
             mark_safe("\n".join(rows)),

@@ -18,9 +18,8 @@ from competition import eligibility, exchange, histories, prizes, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm, what_if_question
 from competition.keizer.attendance import required_rounds
-from competition.keizer.scoring import Appearance
+from competition.keizer.scoring import Appearance, counts_as_absence
 from competition.models import (
-    Absence,
     Closing,
     Competition,
     Game,
@@ -28,6 +27,7 @@ from competition.models import (
     Participant,
     Round,
     Season,
+    Standing,
 )
 from competition.tables import (
     APPEARANCES,
@@ -299,6 +299,21 @@ def season_query(competition: Competition) -> str:
     return urlencode({"seizoen": competition.season.name})
 
 
+def _frozen_values(competition, participant, parts, settings) -> dict[tuple[int, int], int]:
+    """{(ranking number, participant key): value} of the player and their opponents, that a
+    frozen valuation counted each round with (the ranking before it); nothing for the other
+    valuations, which count every round with the latest ranking's values."""
+    if settings.revaluation != "frozen":
+        return {}
+    keys = {participant.pk} | {part[1] for part in parts.values() if part and part[1]}
+    return {
+        (after_round, key): value
+        for after_round, key, value in Standing.objects.filter(
+            ranking__competition=competition, participant_id__in=keys
+        ).values_list("ranking__after_round", "participant_id", "value")
+    }
+
+
 @public_page
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's rounds, each explained, read from the stored snapshots: the latest ranking
@@ -315,9 +330,9 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         else {}
     )
     own = standings.get(participant.pk)
+    settings = competition.engine_settings()
     lines = []
     if own is not None:
-        settings = competition.engine_settings()
         parts = {r.after_round: r.appearance_of(participant.pk) for r in rankings[1:]}
         matches = {
             match.pk: str(match)
@@ -325,17 +340,25 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
                 pk__in=[part[2] for part in parts.values() if part and part[2]]
             ).select_related("team")
         }
+        # A frozen valuation counts each round with the values of the ranking before it.
+        then = _frozen_values(competition, participant, parts, settings)
+        counted = 0  # the absences before, that count towards a limit or decay
         for number, points in enumerate(own.round_points, start=1):
             part = parts.get(number)
             opponent = standings.get(part[1]) if part and part[1] else None
+            appearance = Appearance(part[0], part[1], None, part[3]) if part else None
             line = explain(
-                Appearance(part[0], str(part[1]) if part[1] else None) if part else None,
+                appearance,
                 opponent.participant.name if opponent else "",
-                own.valuation_value,
-                opponent.valuation_value if opponent else 0,
+                then.get((number - 1, participant.pk), own.valuation_value),
+                then.get((number - 1, part[1]), opponent.valuation_value) if opponent else 0,
                 points,
                 settings,
+                counted=counted,
+                before_joining=number < participant.joined_round,
             )
+            if part and counts_as_absence(part[0], part[3], settings):
+                counted += 1
             match = matches.get(part[2]) if part else None
             lines.append((number, points, f"{line} ({match})" if match else line))
     forecast = (
@@ -351,10 +374,12 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             "standing": own,
             "lines": lines,
             "rounds_total": sum(own.round_points) if own else 0,
-            # The values the table counts with: the ranking's own after full re-valuation,
-            # else the previous ranking's (the valuation ranking).
-            "revalued_fully": bool(ranking)
-            and competition.engine_settings().revalues_fully(ranking.after_round),
+            "own_value_counts": settings.own_value,
+            # The values the table counts with: those of the ranking before each round when
+            # frozen; else the ranking's own after full re-valuation, or the previous ranking's
+            # (the valuation ranking).
+            "frozen": settings.revaluation == "frozen",
+            "revalued_fully": bool(ranking) and settings.revalues_fully(ranking.after_round),
             "eligibility": forecast,
             "verdict": eligibility.verdict(forecast, participant.name) if forecast else "",
             "what_counts": eligibility.what_counts(),
@@ -417,7 +442,7 @@ def what_if_page(request: HttpRequest) -> HttpResponse:
     answer = None if problems else what_if.answer(question, results)
     lines = {line.participant_id: line for line in answer.lines} if answer else {}
     names = question.names
-    absence_label = dict(Absence.Reason.choices)
+    absence_label = dict(competition.absence_reasons())
     # A logged-in member's own board comes first (the page cache keeps their copy apart).
     own = own_participant_id(request, competition)
     boards = sorted(form.boards(), key=lambda pair: own not in (pair[0].white, pair[0].black))

@@ -18,6 +18,7 @@ _GAME_ATTENDED = {
     for result, (white, black) in GAME_OUTCOMES.items()
 }
 _ABSENCE_ATTENDED = {reason: outcome in ATTENDED for reason, outcome in ABSENCE_OUTCOMES.items()}
+_OWN_REASON_ATTENDED = Outcome.ABSENT in ATTENDED  # a reason of the club's own
 _BYE_ATTENDED = Outcome.BYE in ATTENDED
 
 
@@ -33,7 +34,7 @@ def attendance_after_each_round(season: Season) -> list[dict[str, int]]:
         for game in round_.games:
             counted[game.white], counted[game.black] = _GAME_ATTENDED[game.result]
         for player_id, reason in round_.absent.items():
-            counted[player_id] = _ABSENCE_ATTENDED[reason]
+            counted[player_id] = _ABSENCE_ATTENDED.get(reason, _OWN_REASON_ATTENDED)
         if round_.bye is not None:
             counted[round_.bye] = _BYE_ATTENDED
         for player_id, attended in counted.items():

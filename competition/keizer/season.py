@@ -61,6 +61,15 @@ def reason_text(reason: Absence | str) -> str:
     return reason.value if isinstance(reason, Absence) else reason
 
 
+def absence_reason(word: str) -> Absence | str:
+    """An absence reason from its word: DSC's as `Absence`, a club's own as the word itself
+    (whether the competition knows it is for its settings to say: `Settings.reasons`)."""
+    return _ABSENCES_BY_WORD.get(word, word)
+
+
+_ABSENCES_BY_WORD = {absence.value: absence for absence in Absence}
+
+
 class Settings(
     namedtuple(
         "Settings",

@@ -21,6 +21,7 @@ from .season import (
     Round,
     Season,
     Settings,
+    absence_reason,
     reason_text,
 )
 
@@ -308,17 +309,12 @@ def _absent(
         place = _key(where, player_id)
         if player_id not in known:
             raise SeasonFileError(place, f"unknown player id {_shown(player_id)}")
-        if reason in _ABSENCES:
-            absent[player_id] = _ABSENCES[reason]
-        elif isinstance(reason, str) and reason in settings.reasons:
-            absent[player_id] = reason
+        if isinstance(reason, str) and reason in settings.reasons:
+            absent[player_id] = absence_reason(reason)
         else:
             reasons = ", ".join(settings.reasons)
             raise SeasonFileError(place, f"unknown reason {_shown(reason)} (one of {reasons})")
     return absent
-
-
-_ABSENCES = {absence.value: absence for absence in Absence}
 
 
 def _result(value: Any, where: str) -> Result:

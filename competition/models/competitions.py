@@ -20,6 +20,7 @@ from base.validators import validate_name
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
 from competition.keizer import settings_file
+from competition.outcomes import reason_label
 from members.groups import GROUPS
 from members.models import Member
 
@@ -302,6 +303,11 @@ class Competition(models.Model):
             keizer.Settings(**{name: getattr(self, name) for name in keizer.SETTING_NAMES})
         )
         return settings_file.settings_from_document({**document, **self.variant})
+
+    def absence_reasons(self) -> list[tuple[str, str]]:
+        """The reasons an absence can have in this competition, as choices (word, words):
+        DSC's five, then those of the club's own that its Keizer settings give a share."""
+        return [(word, reason_label(word)) for word in self.engine_settings().reasons]
 
     def settings_values(self) -> dict:
         """The Keizer settings by field, to copy into another competition."""

@@ -55,13 +55,16 @@ class Ranking(models.Model):
     def __str__(self) -> str:
         return _("Ranking %(number)s") % {"number": self.after_round}
 
-    def appearance_of(self, participant_id: int) -> tuple[Outcome, int | None, int | None] | None:
-        """(outcome, opponent id, team match id) of a player in round `after_round`."""
+    def appearance_of(
+        self, participant_id: int
+    ) -> tuple[Outcome, int | None, int | None, str | None] | None:
+        """(outcome, opponent id, team match id, reason) of a player in round `after_round`;
+        the reason only for an absence for a reason of the club's own."""
         stored = self.appearances.get(str(participant_id))
         if stored is None:
             return None
-        outcome, opponent, team_match = stored
-        return Outcome(outcome), opponent, team_match
+        outcome, opponent, team_match, *reason = stored
+        return Outcome(outcome), opponent, team_match, reason[0] if reason else None
 
     def mail_recipients(self):
         """The standings of the members who get this ranking by e-mail: players of the

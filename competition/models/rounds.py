@@ -19,7 +19,7 @@ from competition.keizer.scoring import Outcome
 from competition.models.competitions import Competition, Participant, Season
 from competition.models.games import Game
 from competition.models.rankings import Ranking
-from competition.outcomes import OUTCOME_WORDS
+from competition.outcomes import OUTCOME_WORDS, reason_label
 from competition.schedule import EVENING_SPACING, before, club_week
 
 
@@ -367,6 +367,9 @@ class Absence(models.Model):
     """A player who did not play a round, and why (what the engine scores)."""
 
     class Reason(models.TextChoices):
+        """DSC's reasons, which every competition knows; a club's own reasons are words its
+        Keizer settings name (`Competition.absence_reasons`)."""
+
         EXCUSED = keizer.Absence.EXCUSED.value, OUTCOME_WORDS[Outcome.EXCUSED]
         TEAM = keizer.Absence.TEAM.value, OUTCOME_WORDS[Outcome.TEAM]
         LATE = keizer.Absence.LATE.value, OUTCOME_WORDS[Outcome.LATE]
@@ -379,7 +382,7 @@ class Absence(models.Model):
     participant = models.ForeignKey(
         Participant, verbose_name=_("player"), on_delete=models.CASCADE, related_name="absences"
     )
-    reason = models.CharField(_("reason"), max_length=10, choices=Reason)
+    reason = models.CharField(_("reason"), max_length=30)
     team_claim = models.BooleanField(
         _("team match claimed"),
         default=False,
@@ -391,6 +394,9 @@ class Absence(models.Model):
     history = HistoricalRecords()
 
     objects = AbsenceQuerySet.as_manager()
+    # The history's words for a reason: DSC's, or the club's own (no field choices: a club's
+    # reasons are its settings' words).
+    HISTORY_LABELS = {"reason": reason_label}
 
     class Meta:
         verbose_name = _("absence")
@@ -400,4 +406,8 @@ class Absence(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.participant}: {self.get_reason_display()}"
+        return f"{self.participant}: {self.reason_label}"
+
+    @property
+    def reason_label(self) -> str:
+        return reason_label(self.reason)

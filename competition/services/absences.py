@@ -13,6 +13,7 @@ from competition.models import (
     Participant,
     Round,
 )
+from competition.outcomes import reason_label
 from competition.services.guards import CompetitionError, locked_round, refuse_if_closed
 from competition.services.pairing import discard_draft
 from competition.services.rankings import refresh_rankings
@@ -43,7 +44,7 @@ def record_absence(
         absence.save()
     because = _("%(name)s: %(reason)s") % {
         "name": participant.name,
-        "reason": Absence.Reason(reason).label,
+        "reason": reason_label(reason),
     }
     discarded = participant.pk in round_.seated_ids() and discard_draft(round_, because)
     if round_.is_published:

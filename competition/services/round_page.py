@@ -113,13 +113,14 @@ def absence_problems(round_: Round, absences: Mapping[int, str]) -> list[str]:
         p.pk: p for p in Participant.objects.filter(pk__in=absences).select_related("member")
     }
     seated = round_.seated_ids() if round_.pk and round_.is_published else set()
+    reasons = round_.competition.engine_settings().reasons  # DSC's, and the club's own
     problems = []
     for participant_id, reason in absences.items():
         participant = participants.get(participant_id)
         if participant is None or participant.competition_id != round_.competition_id:
             name = participant.name if participant else participant_id
             problems.append(_("%(name)s does not play in this competition.") % {"name": name})
-        elif reason not in Absence.Reason.values:
+        elif reason not in reasons:
             problems.append(_("Unknown reason %(reason)r.") % {"reason": reason})
         elif participant.joined_round > round_.number:
             problems.append(
