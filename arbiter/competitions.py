@@ -17,12 +17,12 @@ from arbiter.forms import (
     NewcomerForm,
     NewSeasonForm,
 )
-from arbiter.keizer_form import KeizerForm
 from arbiter.pages import arbiter_page, render, tell_refused
 from competition import lineup, season_export, seasons, services, trf_export, variant_preview
 from competition.keizer import variants
 from competition.keizer.season_file import SeasonFileError
 from competition.keizer.settings_file import settings_from_document
+from competition.keizer_form import KeizerForm
 from competition.models import Competition
 from members.models import Member
 
