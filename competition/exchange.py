@@ -403,8 +403,9 @@ def snapshots(rankings: list[EngineRanking], inputs: Inputs) -> list[Snapshot]:
     texts = ExactTextsByUnit()  # a ranking's points repeat: each amount's text made once
     result = []
     for ranking in rankings:
+        size = len(ranking.valuation)  # a top value may follow the field (keizer-variants.md)
         valuation_value = {
-            player_id: value_at(position, settings)
+            player_id: value_at(position, settings, size)
             for position, player_id in enumerate(ranking.valuation, start=1)
         }
         standings = sorted(

@@ -7,13 +7,17 @@ setting: one home for every setting's meaning and check."""
 
 from __future__ import annotations
 
-from django import forms
-from django.utils.translation import gettext_lazy
+from fractions import Fraction
 
+from django import forms
+from django.utils.translation import gettext, gettext_lazy
+
+from competition.amounts import format_amount
 from competition.fields import FractionFormField
 from competition.keizer import variants
 from competition.keizer.scoring import Outcome
-from competition.outcomes import OUTCOME_WORDS
+from competition.keizer.season import DSC_REASONS, Settings
+from competition.outcomes import OUTCOME_WORDS, reason_label
 
 OPPONENTS = gettext_lazy("Share of the opponent's value.")
 OWN = gettext_lazy("Share of the own value.")
@@ -194,3 +198,43 @@ class KeizerForm(forms.Form):
     def document(self) -> dict:
         """The season file's settings object of these values (after `is_valid`)."""
         return variants.from_flat(self.cleaned_data)
+
+
+def summary(settings: Settings) -> list[tuple[str, str]]:
+    """Every setting of a competition's Keizer as (what, value) in the form's words, for the
+    public pages (standings, player, what-if): how the competition counts, for every member to
+    read. Choices in their words, yes or no, amounts as the site writes them, "—" for none."""
+    values = variants.flat(settings)
+    listed = settings.absence_limit_reasons
+    values |= {  # the tables in words: the reasons' own, the site's amounts
+        "own_reasons": [
+            f"{reason_label(reason)} {format_amount(settings.absence_share(reason))}"
+            for reason in settings.reasons
+            if reason not in DSC_REASONS
+        ],
+        "fixed_points": [
+            f"{reason_label(key) if key != 'bye' else OUTCOME_WORDS[Outcome.BYE]} "
+            f"{format_amount(points)}"
+            for key, points in settings.fixed_points
+        ],
+        "absence_limit_reasons": [reason_label(reason) for reason in listed]
+        if listed is not None
+        else gettext("every reason but team match"),
+    }
+    rows = []
+    for name, field in KeizerForm.base_fields.items():
+        value = values[name]
+        if isinstance(value, list):
+            shown = "; ".join(value) or "—"
+        elif isinstance(field, forms.ChoiceField):
+            shown = dict(field.choices).get(value, value)
+        elif isinstance(field, forms.BooleanField):
+            shown = gettext("yes") if value else gettext("no")
+        elif value is None or value == "":
+            shown = "—"
+        elif isinstance(value, Fraction):
+            shown = format_amount(value)
+        else:
+            shown = str(value)
+        rows.append((str(field.label), str(shown)))
+    return rows

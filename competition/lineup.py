@@ -175,12 +175,11 @@ def preview_newcomer(
     waits = len(rankings) < joined_round
     if waits:  # where rule 5 will insert them, from the ranking before (the engine's rule)
         before = rankings[joined_round - 2]
-        values = [value_at(place, season.settings) for place in range(1, len(season.players) + 1)]
+        joining = [(p.id, p.start_points) for p in season.players if p.joined_round == joined_round]
+        size = len(before.order) + len(joining)  # the field's size the engine values them in
+        values = [value_at(place, season.settings, size) for place in range(1, size + 1)]
         order = with_newcomers(
-            before.order,
-            {s.player_id: s.total for s in before.standings},
-            values,
-            [(p.id, p.start_points) for p in season.players if p.joined_round == joined_round],
+            before.order, {s.player_id: s.total for s in before.standings}, values, joining
         )
     else:
         order = list(rankings[joined_round - 1].order)

@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from competition.amounts import format_amount
+from competition.keizer_form import summary
 
 register = template.Library()
 
@@ -117,3 +118,10 @@ def movement_class(change: int | None) -> str:
     if change and change < 0:
         return "movement-down"
     return ""
+
+
+@register.inclusion_tag("competition/_keizer_settings.html")
+def keizer_settings(competition) -> dict:
+    """How the competition counts: every setting of its Keizer, folded (keizer_form.summary)."""
+    rows = summary(competition.engine_settings())
+    return {"preset": rows[0][1], "rows": rows[1:]}

@@ -11,6 +11,7 @@ from competition import services
 from competition.keizer import settings_file
 from competition.keizer.season import Absence as Reason
 from competition.models import Absence, Competition
+from competition.season_export import season_file_document
 from tests.factories import make_arbiter, make_played_competition, worked_example_season
 
 ILL = settings_file.settings_from_document({"absence_fractions": {"ziek": "1/2"}})
@@ -82,3 +83,13 @@ def test_a_competition_that_does_not_know_the_reason_refuses_it(db):
         services.record_absence(round_1, de_wit, "ziek")
     assert refused.value.messages == ["Onbekende reden 'ziek'."]
     assert not round_1.absences.exists()
+
+
+def test_the_season_file_export_carries_the_reason_and_its_share(ill):
+    competition, _pk = ill
+    document = season_file_document(competition)
+    assert document["settings"]["absence_fractions"]["ziek"] == "1/2"
+    assert document["rounds"][0]["absent"] == {"de-wit": "ziek", "de-bruin": "excused"}
+    # And read back, it is the same season: the club's reason is known to its settings.
+    again = settings_file.settings_from_document(document["settings"])
+    assert again.absence_share("ziek") == Fraction(1, 2)

@@ -31,7 +31,11 @@ def test_the_player_page_explains_the_values_its_table_uses(client, db, rounds):
 
     last = season.rounds[-1]
     for game in last.games[:3]:
+        # The explanation, before the folded list of the competition's settings (which
+        # names them as the arbiter chooses them: keizer_form.summary).
         page = text(client.get(reverse("competition:player", args=[ids[game.white]])))
+        page, settings = page.split("Hoe deze competitie telt")
+        assert "Herwaardering" in settings
         assert f"eigen waarde {valued(game.white)} +" in page
         if rounds >= 10:  # full re-valuation: the ranking's own values
             assert f"die de tegenstander in ranglijst {rounds} zelf heeft" in page

@@ -10,10 +10,11 @@ from django.urls import reverse
 from base import page_cache
 from competition.models import Competition, Ranking
 
-# The templates before issue 36's second pass (commit 988fb6f), as they were.
+# The templates before issue 36's second pass (commit 988fb6f), as they were; with the
+# competition's Keizer settings that issue 39 added below the page, and nothing else.
 OLD_TEMPLATES = {
     "competition/standings.html": """{% extends "base.html" %}
-{% load static i18n %}
+{% load static i18n keizer %}
 {% block extra_head %}<link rel="stylesheet" href="{% static 'css/charts.css' %}">
   <script src="{% static 'js/latest_round.js' %}" defer></script>{% endblock %}
 {% block main_class %} wide{% endblock %}
@@ -43,6 +44,7 @@ OLD_TEMPLATES = {
 {% else %}
   <p>{% translate "There is no ranking yet." %}</p>
 {% endif %}
+{% keizer_settings competition %}
 {% endblock %}
 """,  # noqa: E501
     "competition/_standings_table.html": """{% load i18n standings %}{# Position, name and total first: on a phone they stay in view (sticky) while the rest scrolls inside the table. With `with_record`: games over the board, score and rating; on a phone the rounds' points hide behind a switch (CSS only). #}
