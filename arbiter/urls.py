@@ -6,7 +6,15 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseRedirectBase
 from django.urls import path, reverse
 
-from arbiter import competitions, invitations, rapid_evening, rounds, season_end, week
+from arbiter import (
+    competitions,
+    invitations,
+    rapid_evening,
+    rounds,
+    season_end,
+    tournament_import,
+    week,
+)
 
 app_name = "arbiter"
 urlpatterns = [
@@ -27,6 +35,11 @@ urlpatterns = [
     path("seizoen/<int:pk>/afsluiten/", season_end.close, name="close-season"),
     path("seizoen/<int:pk>/heropenen/", season_end.reopen, name="reopen-season"),
     path("seizoen/nieuw/", competitions.new_season, name="new-season"),
+    path(
+        "seizoen/keizerforclubs/",
+        tournament_import.import_tournament,
+        name="import-keizerforclubs",
+    ),
     path("competitie/<int:pk>/rapidavond/", rapid_evening.evening, name="rapid-evening"),
     path("competitie/<int:pk>/keizer/", competitions.keizer, name="keizer"),
     path("competitie/<int:pk>/ranglijst-0/", competitions.ranking_zero, name="ranking-zero"),

@@ -177,10 +177,17 @@ def season_for(competition: Competition, pair_round: Round | None = None) -> Sea
 def read_inputs(competition: Competition, pair_round: Round | None = None) -> Inputs:
     """`season_for`, with the team match behind each team absence of a counted round."""
     players = tuple(  # as values: `Participant.engine_id` and `.name`, no row objects
-        Player(str(pk), member_name if member_id else guest_name, joined_round, start_points)
-        for pk, member_id, member_name, guest_name, joined_round, start_points in (
+        # joined round, start points, withdrawn after round: the engine's order
+        Player(str(pk), member_name if member_id else guest_name, *joined_start_withdrawn)
+        for pk, member_id, member_name, guest_name, *joined_start_withdrawn in (
             competition.participants.order_by("initial_position").values_list(
-                "pk", "member_id", "member__name", "guest_name", "joined_round", "start_points"
+                "pk",
+                "member_id",
+                "member__name",
+                "guest_name",
+                "joined_round",
+                "start_points",
+                "withdrawn_after_round",
             )
         )
     )
@@ -531,6 +538,7 @@ def season_rows(
             initial_position=position,
             joined_round=player.joined_round,
             start_points=player.start_points,
+            withdrawn_after_round=player.withdrawn_after_round,
         )
         for position, player in enumerate(season.players, start=1)
     }

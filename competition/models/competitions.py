@@ -372,6 +372,15 @@ class Participant(models.Model):
         _("joins in round"), default=1, validators=[MinValueValidator(1)]
     )
     start_points = FractionField(_("start points"), default="0", validators=[not_negative])
+    withdrawn_after_round = models.PositiveIntegerField(
+        _("withdrawn after round"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Empty: plays on. The last round they count in; 0: not at all (a variant's "
+            "withdrawn player, as KeizerForClubs' retired one)."
+        ),
+    )
     group = models.CharField(
         _("group"),
         max_length=1,
