@@ -15,7 +15,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competition import exchange
-from competition.keizer.ranking import compute_rankings, with_newcomers
+from competition.keizer.newcomers import with_newcomers
+from competition.keizer.ranking import compute_rankings
 from competition.keizer.season import Player
 from competition.keizer.values import value_at
 from competition.models import Competition, Participant

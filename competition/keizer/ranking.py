@@ -17,6 +17,7 @@ from fractions import Fraction
 from math import lcm
 from operator import mul
 
+from .newcomers import with_newcomers
 from .scoring import GAME_OUTCOMES, Outcome, absence_outcome, amount, counts_as_absence
 from .season import Season, reason_text
 from .values import value_at
@@ -75,29 +76,6 @@ def last_ranking(season: Season) -> Ranking:
     """`compute_rankings(season, with_points=False)[-1]` without building the earlier rankings'
     standings: what the pairing of the next round needs."""
     return _calculator(season, with_points=False).rankings(last_only=True)[-1]
-
-
-def with_newcomers(order, totals, values, newcomers) -> list:
-    """Rule 5: the valuation ranking `order` (player keys) with each newcomer (key, start
-    points), in the players' order, inserted at the first position i where `values[i]` (the
-    value of the i-th place, 0-based) plus their start points is greater than the total
-    (`totals[key]`, in the ranking before) of the player now at i; otherwise at the end. An
-    inserted newcomer's value plus start points counts as their total for the next insertion.
-    Any exact numbers will do (integer units here, Fractions in the site's preview)."""
-    valuation = list(order)
-    inserted = {}
-    for newcomer, start in newcomers:
-        position = next(
-            (
-                i
-                for i, player in enumerate(valuation)
-                if values[i] + start > inserted.get(player, totals[player])
-            ),
-            len(valuation),
-        )
-        valuation.insert(position, newcomer)
-        inserted[newcomer] = values[position] + start
-    return valuation
 
 
 class _Calculator:
