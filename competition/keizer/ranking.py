@@ -222,6 +222,7 @@ class _Calculator:
         # whose value and opponents' values did not change keeps them and adds the new round.
         self.last_points: list[tuple[int, ...] | None] = [None] * n
         self.last_values = [0] * n
+        self.kept_terms: tuple | None = None  # `_totals_afresh`'s (values, terms)
         self.start_values: list[int] | None = None  # `_value_with_start`
         self.start_part = [0] * n
 
@@ -366,6 +367,7 @@ class _Calculator:
             self._add_round(r, withdrawn)
 
     def _add_round(self, r: int, withdrawn: frozenset[int] = frozenset()) -> None:
+        self.kept_terms = None  # a round more: the kept terms are one short
         own_weight, part, current = self.own_weight, self.opponent_part, self.current
         base, factors, targets = self.base, self.factors, self.targets
         start_values = self.start_values
@@ -470,7 +472,7 @@ class _Calculator:
             delta = new[o] - current[o]
             for i, weight in met_by[o].items():
                 part[i] += weight * delta
-        self.current = new
+        self.current, self.kept_terms = new, None
         return [
             value * own + base + opponents
             for value, own, base, opponents in zip(
@@ -484,20 +486,31 @@ class _Calculator:
         opponents' parts set to agree."""
         own_base, own_weight, base = self.own_base, self.own_weight, self.base
         part = self.opponent_part
-        totals = []
+        # Valued once a ranking (cascade), the terms are the ranking's points too: kept.
+        keep = self.with_points and self.settings.revaluation == "cascade"
+        totals, kept = [], []
         for i, value in enumerate(new):
-            earned = self._terms_sum(i, new)
+            if keep:
+                kept.append(self._terms(i, new))
+                earned = sum(kept[-1])
+            else:
+                earned = self._terms_sum(i, new)
             if self.extra[i]:  # a share of the own value beside the opponent's
                 earned += value * sum(own for own, _fixed in self.extra[i].values())
             total = value * own_base + base[i] + earned
             part[i] = total - value * own_weight[i] - base[i]
             totals.append(total)
         self.current = new
+        self.kept_terms = (new, kept) if keep else None
         return totals
 
     def _terms_sum(self, i: int, values: list[int]) -> int:
         """Σ factor × value of target over player i's rounds."""
         return sum(map(mul, self.factors[i], map(values.__getitem__, self.targets[i])))
+
+    def _terms(self, i: int, values: list[int]) -> tuple[int, ...]:
+        """Factor × value of target of each of player i's rounds."""
+        return tuple(map(mul, self.factors[i], map(values.__getitem__, self.targets[i])))
 
     def _ranking(
         self,
@@ -513,7 +526,10 @@ class _Calculator:
         ids, unit, position_values = self.ids, self.unit, self.values
         standings = []
         if self.with_points:
-            changed = self._changed_points(values)
+            kept, self.kept_terms = self.kept_terms, None  # `_totals_afresh`'s, used once
+            terms = kept[1] if kept is not None and kept[0] == values else None
+            # With those terms every player's points are made already: none to keep.
+            changed = range(len(ids)) if terms else self._changed_points(values)
             last_points, extra = self.last_points, self.extra
             factors, targets = self.factors, self.targets
             r = k - 1  # the new round's index
@@ -522,7 +538,7 @@ class _Calculator:
             for pos, i in enumerate(order):
                 before = last_points[i]
                 if before is None or i in changed or len(before) != r or extra[i]:
-                    points = self._points(i, values)
+                    points = self._points(i, values, terms[i] if terms else None)
                 else:  # what `_points` gives, with the rounds before k taken as they were
                     new = factors[i][r] * values[targets[i][r]]
                     points = before + (new,)  # noqa: RUF005 - twice as fast as unpacking
@@ -551,11 +567,11 @@ class _Calculator:
                 changed.update(met_by[o])
         return changed
 
-    def _points(self, i: int, values: list[int]) -> tuple[int, ...]:
-        """Player i's points of every round so far with these values."""
+    def _points(self, i: int, values: list[int], terms: tuple | None = None) -> tuple[int, ...]:
+        """Player i's points of every round so far with these values (`terms`: `_terms`)."""
         if self.settings.revaluation == "frozen":
             return tuple(self.frozen_points[i])
-        points = tuple(map(mul, self.factors[i], map(values.__getitem__, self.targets[i])))
+        points = terms if terms is not None else self._terms(i, values)
         if self.extra[i]:
             with_own = list(points)
             for r, (own, fixed) in self.extra[i].items():

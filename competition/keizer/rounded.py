@@ -94,6 +94,7 @@ class RoundedCalculator(_Calculator):
         return table
 
     def _add_round(self, r: int, withdrawn: frozenset[int] = frozenset()) -> None:
+        self.kept_terms = None  # a round more: the kept terms are one short
         own_weight, part, current = self.own_weight, self.opponent_part, self.current
         base, factors, targets = self.base, self.factors, self.targets
         start_values = self.start_values
@@ -166,10 +167,13 @@ class RoundedCalculator(_Calculator):
             if type(factor) is _Rounded or target != i
         )
 
-    def _points(self, i: int, values: list[int]) -> tuple[int, ...]:
+    def _terms(self, i: int, values: list[int]) -> tuple[int, ...]:
+        return tuple(map(getitem, self.tables[i], map(values.__getitem__, self.targets[i])))
+
+    def _points(self, i: int, values: list[int], terms: tuple | None = None) -> tuple[int, ...]:
         if self.settings.revaluation == "frozen":
             return tuple(self.frozen_points[i])
-        points = list(map(getitem, self.tables[i], map(values.__getitem__, self.targets[i])))
+        points = list(terms if terms is not None else self._terms(i, values))
         for r, (_own, fixed) in self.extra[i].items():
             points[r] += fixed
         return tuple(points)
