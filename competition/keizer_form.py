@@ -195,6 +195,43 @@ class KeizerForm(forms.Form):
         label=gettext_lazy("colours"),
     )
 
+    # The settings in groups of what they are about, each a fieldset on the page below the
+    # preset they start from.
+    GROUPS = (
+        (
+            gettext_lazy("Values and totals"),
+            ("top_value", "step", "own_value", "ranking0_totals", "tiebreak"),
+        ),
+        (
+            gettext_lazy("Games"),
+            (
+                *("win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"),
+                "withdrawn_opponent_fraction",
+            ),
+        ),
+        (
+            gettext_lazy("Bye and absences"),
+            (
+                *("bye_fraction", "excused", "team", "late", "unexcused", "auto"),
+                *("own_reasons", "fixed_points", "absence_limit", "absence_limit_reasons"),
+                "absence_decay",
+            ),
+        ),
+        (
+            gettext_lazy("Re-valuation"),
+            (
+                *("revaluation", "full_revaluation_from_round", "fixed_point_start"),
+                *("on_cycle", "max_passes", "rounding"),
+            ),
+        ),
+        (gettext_lazy("Players who join later"), ("late_join", "late_join_handicap")),
+        (gettext_lazy("Pairing"), ("rounds_per_period", "repeat_gap", "colours")),
+    )
+
+    def fieldsets(self) -> list[tuple[str, list]]:
+        """(legend, bound fields) of each group, in the form's order within it."""
+        return [(legend, [self[name] for name in names]) for legend, names in self.GROUPS]
+
     def document(self) -> dict:
         """The season file's settings object of these values (after `is_valid`)."""
         return variants.from_flat(self.cleaned_data)

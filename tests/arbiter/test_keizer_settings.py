@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from django.urls import reverse
 
+from competition.keizer_form import KeizerForm
 from competition.models import Competition, Participant
 from members.models import Member
 from tests.factories import make_competition, make_played_competition, worked_example_season
@@ -103,3 +104,8 @@ def test_once_a_round_is_paired_the_settings_are_fixed(arbiter_client):
     refused = page(arbiter_client, competition, data)
     assert refused.status_code == 200
     assert Competition.objects.get(pk=competition.pk).engine_settings().top_value == 50
+
+
+def test_every_setting_is_in_one_group_of_the_page():
+    grouped = ["profile"] + [name for _legend, names in KeizerForm.GROUPS for name in names]
+    assert sorted(grouped) == sorted(KeizerForm.base_fields)  # each once, none forgotten
