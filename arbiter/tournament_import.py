@@ -55,6 +55,11 @@ def problem_words(error: keizerforclubs.TournamentFileError) -> str:
             "This is not a KeizerForClubs tournament: the table %(table)s %(column)s is missing."
         ),
         "no_players": _("The tournament has no players."),
+        "bad_name": _("Player %(player)s has no name, or one that is not plain text."),
+        "same_name": _(
+            "Two players are called %(name)s; the site keeps one member per name. Tell them "
+            "apart in KeizerForClubs first."
+        ),
         "no_rounds": _("The tournament has no round with results yet."),
         "round_missing": _("Round %(round)s is missing from the tournament."),
         "unplayed": _(
@@ -118,8 +123,22 @@ def import_tournament(request: HttpRequest) -> HttpResponse:
         else:
             try:
                 tournament = _read(content)
+                services.season_import_rows(  # refuses what the import refuses; stores nothing
+                    form.cleaned_data["name"],
+                    Competition.Kind.CLASSICAL,
+                    tournament.season,
+                    form.cleaned_data["first_evening"],
+                    timezone.now(),
+                )
             except keizerforclubs.TournamentFileError as error:
                 form.add_error("file", problem_words(error))
+            except SeasonFileError as error:
+                form.add_error(
+                    None,
+                    _("The tournament cannot be imported: %(problem)s") % {"problem": error},
+                )
+            except services.CompetitionError as error:
+                form.add_error(None, error.messages)
             else:
                 preview = _preview(tournament) | {
                     "name": form.cleaned_data["name"],

@@ -195,37 +195,18 @@ class KeizerForm(forms.Form):
         label=gettext_lazy("colours"),
     )
 
-    # The settings in groups of what they are about, each a fieldset on the page below the
-    # preset they start from.
-    GROUPS = (
-        (
-            gettext_lazy("Values and totals"),
-            ("top_value", "step", "own_value", "ranking0_totals", "tiebreak"),
-        ),
-        (
-            gettext_lazy("Games"),
-            (
-                *("win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"),
-                "withdrawn_opponent_fraction",
-            ),
-        ),
-        (
-            gettext_lazy("Bye and absences"),
-            (
-                *("bye_fraction", "excused", "team", "late", "unexcused", "auto"),
-                *("own_reasons", "fixed_points", "absence_limit", "absence_limit_reasons"),
-                "absence_decay",
-            ),
-        ),
-        (
-            gettext_lazy("Re-valuation"),
-            (
-                *("revaluation", "full_revaluation_from_round", "fixed_point_start"),
-                *("on_cycle", "max_passes", "rounding"),
-            ),
-        ),
-        (gettext_lazy("Players who join later"), ("late_join", "late_join_handicap")),
-        (gettext_lazy("Pairing"), ("rounds_per_period", "repeat_gap", "colours")),
+    # The settings in groups of what they are about (`variants.FIELD_GROUPS`), each a
+    # fieldset on the page below the preset they start from.
+    GROUPS = tuple(
+        (legend, variants.FIELD_GROUPS[key])
+        for key, legend in (
+            ("values", gettext_lazy("Values and totals")),
+            ("games", gettext_lazy("Games")),
+            ("absences", gettext_lazy("Bye and absences")),
+            ("revaluation", gettext_lazy("Re-valuation")),
+            ("late_join", gettext_lazy("Players who join later")),
+            ("pairing", gettext_lazy("Pairing")),
+        )
     )
 
     def fieldsets(self) -> list[tuple[str, list]]:

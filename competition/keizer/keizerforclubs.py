@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from .ranking import compute_rankings
 from .season import Absence, Game, Player, Result, Round, Season
+from .season_file import text_problem
 from .settings_file import settings_from_document
 
 # Its `Results` codes: the games, the bye, and the absences (a late start is a reason of the
@@ -44,11 +45,13 @@ TABLES = {
 # Its options that change the points and that the engine does not score: refused when on.
 UNSUPPORTED = ("OPTION.WickerNormalization", "OPTION.DecayPrevRound")
 SQLITE_HEADER = b"SQLite format 3\x00"
+MAX_STEPS = 200_000  # of 100 SQLite instructions each: 20 million (the shipped file needs 5,000)
 
 
 class TournamentFileError(ValueError):
     """Not a KeizerForClubs tournament the site can take: `problem` is one of `not_sqlite`,
-    `damaged`, `missing` (table, column), `no_players`, `no_rounds`, `round_missing` (round),
+    `damaged`, `missing` (table, column), `no_players`, `bad_name` (player), `same_name`
+    (name), `no_rounds`, `round_missing` (round),
     `unplayed` (round, board), `unknown_result` (round, board, code), `unknown_player` (round,
     board, player), `twice` (round, player), `byes` (round), `option` (option)."""
 
@@ -75,9 +78,12 @@ def read(path: str) -> Tournament:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error:
         raise TournamentFileError("damaged") from None
+    # A file is data: no query may run long (a crafted view could compute for ever).
+    budget = iter(range(MAX_STEPS))
+    connection.set_progress_handler(lambda: next(budget, None) is None, 100)
     try:
         return _tournament(connection)
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError:  # damaged, or the budget spent (interrupted)
         raise TournamentFileError("damaged") from None
     finally:
         connection.close()
@@ -93,6 +99,13 @@ def _tournament(connection: sqlite3.Connection) -> Tournament:
     if not players:
         raise TournamentFileError("no_players")
     known = {row[0]: str(row[0]) for row in players}
+    names: set[str] = set()
+    for pid, name, *_rest in players:
+        if not isinstance(name, str) or not name.strip() or text_problem(name):
+            raise TournamentFileError("bad_name", player=pid)
+        if name in names:  # the site keeps one member per name
+            raise TournamentFileError("same_name", name=name)
+        names.add(name)
     pairings = list(
         connection.execute(
             "SELECT Rnd, board, PID_W, PID_B, Result, Pts_W, Pts_B FROM Pairing ORDER BY Rnd, board"
@@ -161,8 +174,13 @@ def _tournament(connection: sqlite3.Connection) -> Tournament:
 def _check_tables(connection: sqlite3.Connection) -> dict:
     """Refuse a file without its tables and columns; its settings (`ConfigTab`, which its
     older files do not have: then its defaults, those of the preset)."""
+    tables = {
+        row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
     for table, columns in TABLES.items():
-        present = {row[1] for row in connection.execute(f'PRAGMA table_info("{table}")')}
+        present = set()
+        if table in tables:  # a table, not a view of the same name
+            present = {row[1] for row in connection.execute(f'PRAGMA table_info("{table}")')}
         if not present and table == "ConfigTab":
             return {}
         if not present:

@@ -136,6 +136,23 @@ PLAIN_FIELDS = (
 )
 
 
+# The flat form's fields by what they are about (the arbiter's page shows a group each).
+FIELD_GROUPS = {
+    "values": ("top_value", "step", "own_value", "ranking0_totals", "tiebreak"),
+    "games": (*GAME_FIELDS, *FORFEIT_FIELDS, "withdrawn_opponent_fraction"),
+    "absences": (
+        *("bye_fraction", *DSC_REASONS, "own_reasons", "fixed_points"),
+        *("absence_limit", "absence_limit_reasons", "absence_decay"),
+    ),
+    "revaluation": (
+        *("revaluation", "full_revaluation_from_round", "fixed_point_start"),
+        *("on_cycle", "max_passes", "rounding"),
+    ),
+    "late_join": ("late_join", "late_join_handicap"),
+    "pairing": ("rounds_per_period", "repeat_gap", "colours"),
+}
+
+
 def flat(settings) -> dict:
     """The settings as one value per field: the tables spread out (a field per result and per
     DSC reason), a club's own reasons and the fixed points as lines `word = amount`."""

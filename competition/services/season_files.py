@@ -71,7 +71,14 @@ def _check_season_import(
     if problem:
         raise season_file.SeasonFileError("--season", f"{problem}: {season_name!r}")
     name_length = Member._meta.get_field("name").max_length
+    named: dict[str, int] = {}
     for index, player in enumerate(season.players):
+        if player.name in named:  # the site keeps one member per name
+            raise season_file.SeasonFileError(
+                f"players[{index}].name",
+                f"is players[{named[player.name]}]'s name too; the site keeps one member a name",
+            )
+        named[player.name] = index
         # The engine refuses control characters and invalid text; the column sets the length.
         if not player.name.strip():
             raise season_file.SeasonFileError(f"players[{index}].name", "must not be empty")

@@ -3,6 +3,7 @@ site reads in it, the import makes the competition with KeizerForClubs' Keizer, 
 standings hold the points per game and per player KeizerForClubs stored (±0.01). A damaged or
 foreign file is refused with a clear message and changes nothing."""
 
+from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ from django.urls import reverse
 from competition.keizer import keizerforclubs
 from competition.models import Competition, Season
 from tests.competition.keizer.kfc_files import TOURNAMENT_2024, tournament_file
+from tests.factories import make_competition, make_season
 
 URL = reverse("arbiter:import-keizerforclubs")
 
@@ -81,3 +83,13 @@ def test_an_expired_preview_imports_nothing(arbiter_client):
     response = arbiter_client.post(URL, {"import": "1"}, follow=True)
     assert "Het voorbeeld is verlopen; upload het bestand opnieuw." in response.content.decode()
     assert not Competition.objects.exists()
+
+
+def test_a_season_that_has_its_competition_already_is_refused_at_the_preview(
+    arbiter_client, tmp_path
+):
+    make_competition(make_season(date(2025, 9, 4), name="2025-2026"))
+    page = upload(arbiter_client, tournament_file(tmp_path).read_bytes()).content.decode()
+    assert "Seizoen 2025-2026 heeft al een" in page
+    assert "keizerforclubs_import" not in arbiter_client.session
+    assert Competition.objects.count() == 1

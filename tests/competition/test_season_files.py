@@ -191,6 +191,19 @@ def test_what_a_column_cannot_hold_is_refused_before_the_database_sees_it(
     assert refusal(path) == f"{path}: {message}"
 
 
+def test_two_players_of_one_name_are_refused_before_anything_is_stored(db, tmp_path):
+    """The site keeps one member per name: two players called alike would become one member
+    twice in the competition (the database refused it with an error page before)."""
+
+    def namesake(document):
+        document["players"][3]["name"] = document["players"][1]["name"]
+
+    path = write_example(tmp_path, namesake)
+    assert refusal(path) == (
+        f"{path}: players[3].name: is players[1]'s name too; the site keeps one member a name"
+    )
+
+
 def test_a_name_as_long_as_the_column_is_imported(db, tmp_path):
     def longest_name(document):
         document["players"][3]["name"] = "B" * 100

@@ -77,6 +77,13 @@ WICKER = "OPTION.WickerNormalization"  # its normalization of the points: not ou
         (["DELETE FROM Pairing WHERE Rnd = 3"], "round_missing", {"round": 3}),
         (["UPDATE Pairing SET Result = 4 WHERE Rnd = 1 AND board = 100"], "byes", {"round": 1}),
         (["DELETE FROM Player"], "no_players", {}),
+        (["UPDATE Player SET name = 'Amurru' WHERE id = 4"], "same_name", {"name": "Amurru"}),
+        (["UPDATE Player SET name = 'Hel' || char(7) || 'ena' WHERE id = 4"], "bad_name",
+         {"player": 4}),
+        (["UPDATE Player SET name = '  ' WHERE id = 4"], "bad_name", {"player": 4}),
+        # A view of the same name is not its table.
+        (["ALTER TABLE Player RENAME TO Spieler", "CREATE VIEW Player AS SELECT * FROM Spieler"],
+         "missing", {"table": "Player", "column": ""}),
         ([f"UPDATE ConfigTab SET CfgValue = 1 WHERE CfgKey = '{WICKER}'"], "option",
          {"option": WICKER}),
     ],
@@ -101,4 +108,14 @@ def test_a_file_that_is_no_sqlite_or_is_damaged_is_refused(tmp_path):
     cut.write_bytes(whole[:100] + b"\x00" * 50 + whole[150 : len(whole) // 2])
     with pytest.raises(keizerforclubs.TournamentFileError) as refused:
         keizerforclubs.read(str(cut))
+    assert refused.value.problem == "damaged"
+
+
+def test_a_read_that_runs_long_is_cut_short(tmp_path, monkeypatch):
+    """A file is data only: the reading stops after a budget of SQLite's steps (a crafted file
+    cannot keep the page busy), and the file is refused as damaged. Here with a budget no
+    reading fits in."""
+    monkeypatch.setattr(keizerforclubs, "MAX_STEPS", 0)
+    with pytest.raises(keizerforclubs.TournamentFileError) as refused:
+        keizerforclubs.read(str(tournament_file(tmp_path)))
     assert refused.value.problem == "damaged"
