@@ -10,13 +10,13 @@ The greeting, a player's address and an evening's name are the letters' shared w
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.utils import formats, timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from absences.models import Registration
 from base.links import link
+from club.models import current as current_club
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Participant, Round
@@ -59,7 +59,7 @@ def forfeit(round_: Round, absent: Participant, opponent: Participant) -> None:
         ),
         Letter(
             Kind.ARBITER,
-            settings.ARBITER_EMAIL,
+            current_club().arbiter_address,
             subject,
             [
                 _("%(name)s cancelled after publication; %(opponent)s wins by default.")
@@ -159,7 +159,7 @@ def draft_discarded(round_: Round) -> None:
         [
             Letter(
                 Kind.ARBITER,
-                settings.ARBITER_EMAIL,
+                current_club().arbiter_address,
                 _("draft pairing of %(evening)s discarded") % {"evening": evening(round_)},
                 [
                     *(

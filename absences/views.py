@@ -3,7 +3,6 @@ the same for one evening from an e-mail's link, without a password."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,6 +16,7 @@ from absences import mail as absence_mail
 from absences import previews, services
 from absences.forms import CancellationForm, MemberChoiceForm
 from absences.models import Registration
+from club.models import current as current_club
 from competition.models import Round
 from competition.services import CompetitionError
 from members import links
@@ -179,7 +179,7 @@ def _preview_context(consequences) -> dict:
         "costly": any(c.outcome in services.LATE_OUTCOMES for c in consequences),
         "changes": any(c.changes_anything for c in consequences),
         "ask_arbiter": ask,
-        "arbiter_email": settings.ARBITER_EMAIL if ask else "",
+        "arbiter_email": current_club().arbiter_address if ask else "",
     }
 
 

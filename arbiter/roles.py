@@ -1,7 +1,8 @@
 """Who runs the competition: the group Wedstrijdleiding and what it may do (the arbiter's
 pages and the models of the competition, the members and the cancellations, the login lockouts,
-the e-mails that did not arrive, the training articles). One definition: the demo's arbiter and
-the tests' have it; a club gives its arbiter's account staff status and this group."""
+the e-mails that did not arrive, the training articles, the club's name and week). One
+definition: the demo's arbiter and the tests' have it; a club gives its arbiter's account staff
+status and this group."""
 
 from django.contrib.auth.models import Group, Permission
 
@@ -13,6 +14,8 @@ ARBITER_APPS = ("competition", "members", "absences")
 LOCKOUT_PERMISSIONS = ("view_accessattempt", "delete_accessattempt")
 # The outbox: see an e-mail that did not arrive and send it again (the start page).
 MAIL_PERMISSIONS = ("view_outgoingmail", "change_outgoingmail")
+# The club's row (issue 40): its name, sender and week, seen and changed, never added or deleted.
+CLUB_PERMISSIONS = ("view_club", "change_club")
 
 
 def arbiter_permissions():
@@ -24,6 +27,7 @@ def arbiter_permissions():
         | Permission.objects.filter(
             content_type__app_label="operations", codename__in=MAIL_PERMISSIONS
         )
+        | Permission.objects.filter(content_type__app_label="club", codename__in=CLUB_PERMISSIONS)
         | writers.writing_permissions()
     )
 

@@ -34,6 +34,7 @@ from icalendar import Calendar, Event, vDuration
 
 from absences.services import Evening, current_competition, season_evenings
 from base.links import link
+from club.models import current as current_club
 from competition.keizer.scoring import Outcome
 from competition.models import Closing, Competition, Round
 from competition.outcomes import OUTCOME_WORDS
@@ -188,7 +189,7 @@ def _after_publication(round_: Round, evening: Evening | None, now: datetime) ->
     return [
         said,
         _("Questions, or coming after all? Write to the arbiter: %(address)s")
-        % {"address": settings.ARBITER_EMAIL},
+        % {"address": current_club().arbiter_address},
     ]
 
 

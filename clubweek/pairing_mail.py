@@ -9,11 +9,11 @@ from the competition's settings and the member's current value (`competition.exp
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from base.links import link
+from club.models import current as current_club
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import Outcome
 from competition.models import Round
@@ -28,7 +28,7 @@ def waiting_for_results(round_: Round, problems: list[str]) -> None:
         [
             Letter(
                 Kind.ARBITER,
-                settings.ARBITER_EMAIL,
+                current_club().arbiter_address,
                 _("the pairing of %(evening)s waits") % {"evening": evening(round_)},
                 [
                     _(

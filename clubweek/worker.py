@@ -32,6 +32,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from absences import services as absences_services
+from club.models import forget as forget_the_club
 from clubweek import pairing_mail, ranking_mail, reminder_mail
 from competition import services as competition_services
 from competition.models import Competition, Ranking, Round
@@ -65,6 +66,7 @@ class PartlyFailed(Exception):
 
 def run_pass(now: datetime) -> Pass:
     """One pass of the worker: every step, each on its own (see the module's docstring)."""
+    forget_the_club()  # read afresh once a pass: a change in the site applies without a restart
     published: list[Round] = []
     failed: dict[str, str] = {}
     sent = 0

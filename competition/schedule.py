@@ -7,10 +7,10 @@ built from the local date plus a time of day (never by adding hours to a UTC ins
 stay right across the DST weekends. `before` is the one comparison with such a moment: at the
 moment itself (18:00:00) it has come, so a cancellation then is late.
 
-`club_week()` is the one place that reads those times from the settings; the settings module
-holds their defaults (Friday 18:00, 20:00 that Friday, play from 19:45 and results final at
-23:30 on the evening). A season's club evenings are a week apart (`EVENING_SPACING`) until the
-arbiter moves one.
+`club_week()` is the one place that reads those times, from the club's row (issue 40: the
+club's week is data the arbiter edits; DSC's is Friday 18:00, 20:00 that Friday, play from
+19:45 and results final at 23:30 on the evening). A season's club evenings are a week apart
+(`EVENING_SPACING`) until the arbiter moves one.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+
+from club.models import current
 
 EVENING_SPACING = timedelta(weeks=1)  # a club evening every week
 # The members who asked for it are reminded on the deadline's day, from this time until the
@@ -81,13 +83,14 @@ class ClubWeek:
 
 
 def club_week() -> ClubWeek:
-    """The club's week as the settings give it (`CLUB_*` and `TIME_ZONE` in
-    `dsc_site/settings.py`)."""
+    """The club's week as the club's row gives it (`club.current()`, read once per request or
+    worker pass), on the club's clock (`TIME_ZONE`)."""
+    club = current()
     return ClubWeek(
-        deadline_weekday=settings.CLUB_DEADLINE_WEEKDAY,
-        deadline_time=settings.CLUB_DEADLINE_TIME,
-        publication_time=settings.CLUB_PUBLICATION_TIME,
-        results_final_time=settings.CLUB_RESULTS_FINAL_TIME,
-        play_time=settings.CLUB_PLAY_TIME,
+        deadline_weekday=club.deadline_weekday,
+        deadline_time=club.deadline_time,
+        publication_time=club.publication_time,
+        results_final_time=club.results_final_time,
+        play_time=club.play_time,
         zone=ZoneInfo(settings.TIME_ZONE),
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -14,6 +13,7 @@ from django.utils.http import urlencode
 
 from base import page_cache
 from base.page_cache import QUESTIONS, public_page
+from club.models import current as current_club
 from competition import eligibility, exchange, histories, prizes, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm, what_if_question
@@ -391,7 +391,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 @public_page
 def accessibility(request: HttpRequest) -> HttpResponse:
     """The accessibility statement: what was tested, what does not work yet, whom to tell."""
-    return render(request, "accessibility.html", {"arbiter_email": settings.ARBITER_EMAIL})
+    return render(request, "accessibility.html", {"arbiter_email": current_club().arbiter_address})
 
 
 @public_page

@@ -145,6 +145,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",
+    "club",
     "members",
     "competition",
     "absences",

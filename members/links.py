@@ -24,13 +24,13 @@ from datetime import timedelta
 from functools import wraps
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.core import signing
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from base.links import link
+from club.models import current as current_club
 from members.models import Member
 
 SALT = "members.links"
@@ -116,7 +116,10 @@ def refuse_outdated(instead: str) -> Callable:
             try:
                 return view(request, *args, **kwargs)
             except Outdated:
-                context = {"instead": reverse(instead), "arbiter_email": settings.ARBITER_EMAIL}
+                context = {
+                    "instead": reverse(instead),
+                    "arbiter_email": current_club().arbiter_address,
+                }
                 return render(request, "members/link_outdated.html", context, status=410)
 
         return answering

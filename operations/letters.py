@@ -30,6 +30,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.models import current
 from operations.models import OutgoingMail
 
 
@@ -98,11 +99,17 @@ class Letter:
 
 
 def arbiter() -> str:
-    return formataddr((_("DSC arbiter"), settings.ARBITER_EMAIL))
+    return formataddr((_("DSC arbiter"), current().arbiter_address))
+
+
+def sender() -> str:
+    """The From of every e-mail: the club's sender by name (`club.current()`)."""
+    club = current()
+    return formataddr((club.sender_name, club.sender_address))
 
 
 def footer(letter: Letter) -> list[str]:
-    lines = [f"{settings.MAIL_FROM_NAME} · {settings.SITE_URL}"]
+    lines = [f"{current().sender_name} · {settings.SITE_URL}"]
     if letter.unsubscribe:
         lines.append(
             _("No more of these e-mails? One click turns them off: %(link)s")
@@ -140,7 +147,7 @@ def message(letter: Letter) -> EmailMultiAlternatives:
     mail = EmailMultiAlternatives(
         subject,
         text,
-        settings.DEFAULT_FROM_EMAIL,
+        sender(),
         [letter.to],
         reply_to=[arbiter()] if letter.kind.answered_by_the_arbiter else [],
         headers=headers,
@@ -151,7 +158,7 @@ def message(letter: Letter) -> EmailMultiAlternatives:
             "subject": subject,
             "paragraphs": [lines(paragraph) for paragraph in letter.paragraphs],
             "site": settings.SITE_URL,
-            "site_name": settings.MAIL_FROM_NAME,
+            "site_name": current().sender_name,
             "unsubscribe": letter.unsubscribe,
         },
     )

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
 
+from club.models import forget as forget_the_club
 from competition import services
 from competition.models import Round
 from tests import hypothesis_profiles  # registers and loads the profile
@@ -63,6 +64,7 @@ def fresh_error_reports():
     no fair-use counts (base.fair_use)."""
     caches["reports"].clear()
     caches["limits"].clear()
+    forget_the_club()  # the club's row as this test's database has it, not the last test's
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
+from club.models import current
 from competition import seasons
 from competition.models import Competition, Round, Season
 from competition.schedule import club_week
@@ -76,17 +77,26 @@ def test_results_become_final_at_half_past_eleven_local_time():
     assert DSC.results_final_at(date(2026, 10, 22)) == datetime(2026, 10, 22, 21, 30, tzinfo=UTC)
 
 
-def test_the_club_week_is_dscs_by_default():
+def test_the_club_week_is_dscs_by_default(db):
     assert club_week() == DSC
 
 
 # A club that cancels until Wednesday 17:00, publishes at 19:15 and closes results at 23:00.
 WEDNESDAY_CLUB = {
-    "CLUB_DEADLINE_WEEKDAY": 2,
-    "CLUB_DEADLINE_TIME": time(17),
-    "CLUB_PUBLICATION_TIME": time(19, 15),
-    "CLUB_RESULTS_FINAL_TIME": time(23),
+    "deadline_weekday": 2,
+    "deadline_time": time(17),
+    "publication_time": time(19, 15),
+    "results_final_time": time(23),
 }
+
+
+@pytest.fixture
+def wednesday_club(db):
+    """The club's week as a Wednesday club's, saved in the club's row as the arbiter would."""
+    club = current()
+    for name, value in WEDNESDAY_CLUB.items():
+        setattr(club, name, value)
+    club.save()
 
 
 def wednesday_before(evening: date) -> date:
@@ -103,7 +113,7 @@ def assert_wednesday_times(round_: Round) -> None:
     assert round_.results_final_at == datetime.combine(round_.date, time(23), tzinfo=AMSTERDAM)
 
 
-@override_settings(**WEDNESDAY_CLUB)
+@pytest.mark.usefixtures("wednesday_club")
 def test_a_round_added_in_the_admin_follows_the_settings(arbiter_client, db):
     competition = make_competition()
     response = arbiter_client.post(
@@ -123,7 +133,7 @@ def test_a_round_added_in_the_admin_follows_the_settings(arbiter_client, db):
     assert_wednesday_times(Round.objects.get())
 
 
-@override_settings(**WEDNESDAY_CLUB)
+@pytest.mark.usefixtures("wednesday_club")
 def test_a_new_season_follows_the_settings(db):
     competition = seasons.create_season("2027-2028", seasons.proposed_dates(date(2027, 9, 2)))
     assert competition.rounds.count() == 28
@@ -131,7 +141,7 @@ def test_a_new_season_follows_the_settings(db):
         assert_wednesday_times(round_)
 
 
-@override_settings(**WEDNESDAY_CLUB)
+@pytest.mark.usefixtures("wednesday_club")
 def test_an_imported_season_follows_the_settings(db, tmp_path):
     path = tmp_path / "season.json"
     path.write_text(WORKED_EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
@@ -142,7 +152,8 @@ def test_an_imported_season_follows_the_settings(db, tmp_path):
         assert_wednesday_times(round_)
 
 
-@override_settings(**WEDNESDAY_CLUB, DEBUG=True)  # DEBUG as `make run`: the demo needs it
+@pytest.mark.usefixtures("wednesday_club")
+@override_settings(DEBUG=True)  # DEBUG as `make run`: the demo needs it
 @time_machine.travel(datetime(2026, 11, 22, 12, tzinfo=AMSTERDAM), tick=False)
 def test_the_demo_follows_the_settings(db):
     call_command("load_demo", stdout=StringIO())

@@ -14,7 +14,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
-from competition.schedule import club_week
+from club.models import initial_values
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
@@ -109,7 +109,9 @@ def test_the_club_week_refuses_a_malformed_setting(variable, value, message):
     assert message in str(refused.value)
 
 
-def test_the_club_week_comes_from_the_environment():
+def test_the_environment_seeds_the_club_week():
+    """The club's week is data (issue 40); a deployment's environment gives the values its
+    row starts with (the data migration stores `initial_values`)."""
     read = settings_of(
         **PRODUCTION,
         CLUB_DEADLINE_WEEKDAY="2",
@@ -118,12 +120,12 @@ def test_the_club_week_comes_from_the_environment():
         CLUB_RESULTS_FINAL_TIME="23:00",
     )
     with override_settings(**{name: read[name] for name in read if name.startswith("CLUB_")}):
-        week = club_week()
+        seeded = initial_values()
     shown = [
-        week.deadline_weekday,
-        week.deadline_time,
-        week.publication_time,
-        week.results_final_time,
+        seeded["deadline_weekday"],
+        seeded["deadline_time"],
+        seeded["publication_time"],
+        seeded["results_final_time"],
     ]
     assert [str(value) for value in shown] == ["2", "17:30:00", "19:00:00", "23:00:00"]
 
