@@ -92,3 +92,14 @@ def test_the_arbiter_changes_the_clubs_week_in_the_admin(arbiter_client):
         time(19, 15),
     )
     assert arbiter_client.get(reverse("admin:club_club_add")).status_code == 403
+
+
+def test_the_pages_and_print_sheets_say_the_clubs_name(client, example_competition):
+    club = current()
+    club.name = "SV Het Paard"
+    club.save()
+    home = client.get("/").content.decode()
+    assert '<a class="navbar-brand" href="/">SV Het Paard</a>' in home
+    assert " · SV Het Paard</title>" in home and "DSC Drachten" not in home
+    sheet = client.get(reverse("competition:standings-round-print", args=[3])).content.decode()
+    assert '<p class="sheet-club">SV Het Paard</p>' in sheet
