@@ -9,7 +9,10 @@ class ClubAdmin(admin.ModelAdmin):
     """The club's one row: changed, never added or deleted (the data migration made it)."""
 
     fieldsets = (
-        (None, {"fields": ("name", "sender_name", "sender_address", "arbiter_address")}),
+        (
+            None,
+            {"fields": ("name", "short_name", "sender_name", "sender_address", "arbiter_address")},
+        ),
         (
             _("The club's week"),
             {

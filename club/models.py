@@ -30,6 +30,11 @@ class Club(models.Model):
     """The club: who it is, and its week around a club evening."""
 
     name = models.CharField(_("name"), max_length=60)
+    short_name = models.CharField(
+        _("short name"),
+        max_length=20,
+        help_text=_("Before every e-mail's subject, and in the arbiter's name."),
+    )
     sender_name = models.CharField(
         _("sender's name"), max_length=60, help_text=_("The name the e-mails come from.")
     )
@@ -68,6 +73,7 @@ def initial_values() -> dict:
     what the data migration stores, and what a database without the row starts from."""
     return {
         "name": settings.MAIL_FROM_NAME,
+        "short_name": settings.MAIL_FROM_NAME.split()[0] if settings.MAIL_FROM_NAME.split() else "",
         "sender_name": settings.MAIL_FROM_NAME,
         "sender_address": _address(settings.DEFAULT_FROM_EMAIL),
         "arbiter_address": settings.ARBITER_EMAIL,

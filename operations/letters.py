@@ -9,7 +9,8 @@ and paragraphs of plain Dutch text), made into a message that looks like the clu
   `Action` is a link the reader follows: the text part gives its words and the full address,
   the HTML part a button with the words alone, so that the mail fits a phone (360 px); any
   address that stays visible wraps.
-- Every subject starts with `SUBJECT_PREFIX` ("DSC: "), added here and nowhere else.
+- Every subject starts with the club's short name ("DSC: ", `subject_of`), added here and
+  nowhere else.
 - A mail the member can turn off carries `List-Unsubscribe` with one-click POST (RFC 8058): the
   sender passes the signed address that turns off exactly that kind for that member
   (`members.unsubscribe`), and the footer of both parts says it too.
@@ -54,8 +55,6 @@ class Kind(StrEnum):
         return self not in (Kind.ARBITER, Kind.ERROR)
 
 
-SUBJECT_PREFIX = "DSC: "
-
 # At most this many letters of a kind to one address an hour; the rest are dropped.
 LIMITS = {Kind.PASSWORD_RESET: 3, Kind.INVITATION: 3}
 LIMIT_PERIOD = timedelta(hours=1)
@@ -93,13 +92,14 @@ Paragraph = str | Action | list[str | Action]
 class Letter:
     kind: Kind
     to: str
-    subject: str  # without the prefix: `message` adds SUBJECT_PREFIX
+    subject: str  # without the prefix: `message` adds the club's short name
     paragraphs: list[Paragraph] = field(default_factory=list)
     unsubscribe: str = ""  # the one-click address that turns this kind off for the recipient
 
 
 def arbiter() -> str:
-    return formataddr((_("DSC arbiter"), current().arbiter_address))
+    club = current()
+    return formataddr((_("%(club)s arbiter") % {"club": club.short_name}, club.arbiter_address))
 
 
 def sender() -> str:
@@ -129,7 +129,7 @@ def as_text(paragraph: Paragraph) -> str:
 def subject_of(letter: Letter) -> str:
     """The subject line: the prefix and the letter's subject on one line (a line break in a
     name ends no header)."""
-    return SUBJECT_PREFIX + " ".join(letter.subject.split())
+    return f"{current().short_name}: " + " ".join(letter.subject.split())
 
 
 def message(letter: Letter) -> EmailMultiAlternatives:

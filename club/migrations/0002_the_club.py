@@ -9,8 +9,9 @@ def fill(apps, schema_editor):
     from club.models import initial_values
 
     Club = apps.get_model("club", "Club")
+    known = {field.name for field in Club._meta.get_fields()}  # the fields of this migration
     if not Club.objects.exists():
-        Club.objects.create(**initial_values())
+        Club.objects.create(**{k: v for k, v in initial_values().items() if k in known})
 
 
 class Migration(migrations.Migration):

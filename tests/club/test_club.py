@@ -17,6 +17,7 @@ from operations.letters import Kind, Letter
 def test_the_migration_filled_the_row_with_dscs_values(db):
     club = Club.objects.get()
     assert club.name == club.sender_name == "DSC Drachten"
+    assert club.short_name == "DSC"
     assert (club.sender_address, club.arbiter_address) == (
         "wedstrijdleider@dscdrachten.nl",
         "wedstrijdleider@dscdrachten.nl",
@@ -35,13 +36,15 @@ def test_a_saved_change_applies_at_once(db):
     assert club_week().deadline_weekday == 4
     club = current()
     club.sender_name, club.sender_address = "SV Het Paard", "wl@hetpaard.example"
+    club.short_name = "Het Paard"
     club.arbiter_address = "arbiter@hetpaard.example"
     club.deadline_weekday, club.deadline_time = 6, time(20)
     club.save()
     assert (club_week().deadline_weekday, club_week().deadline_time) == (6, time(20))
     mail = letters.message(Letter(Kind.PAIRING, "lid@example.org", "je indeling", ["Bord 1."]))
     assert mail.from_email == "SV Het Paard <wl@hetpaard.example>"
-    assert "arbiter@hetpaard.example" in mail.reply_to[0]
+    assert mail.reply_to == ["Wedstrijdleider Het Paard <arbiter@hetpaard.example>"]
+    assert mail.subject == "Het Paard: je indeling"
     assert "SV Het Paard · " in mail.body
 
 
@@ -75,6 +78,7 @@ def test_the_arbiter_changes_the_clubs_week_in_the_admin(arbiter_client):
     assert "De week van de club" in page and "Afmeldtermijn: dag" in page
     data = {
         "name": club.name,
+        "short_name": club.short_name,
         "sender_name": club.sender_name,
         "sender_address": club.sender_address,
         "arbiter_address": club.arbiter_address,
