@@ -7,6 +7,7 @@ from django.http.response import HttpResponseRedirectBase
 from django.urls import path, reverse
 
 from arbiter import (
+    club_page,
     competitions,
     invitations,
     rapid_evening,
@@ -35,6 +36,7 @@ urlpatterns = [
     path("seizoen/<int:pk>/afsluiten/", season_end.close, name="close-season"),
     path("seizoen/<int:pk>/heropenen/", season_end.reopen, name="reopen-season"),
     path("seizoen/nieuw/", competitions.new_season, name="new-season"),
+    path("vereniging/", club_page.club_page, name="club"),
     path(
         "seizoen/keizerforclubs/",
         tournament_import.import_tournament,

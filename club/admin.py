@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club
@@ -26,6 +27,12 @@ class ClubAdmin(admin.ModelAdmin):
             },
         ),
     )
+
+    def changelist_view(self, request, extra_context=None):
+        return redirect("arbiter:club")  # the arbiter's page, with the preview of a change
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        return redirect("arbiter:club")
 
     def has_add_permission(self, request):
         return False

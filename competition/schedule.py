@@ -85,7 +85,11 @@ class ClubWeek:
 def club_week() -> ClubWeek:
     """The club's week as the club's row gives it (`club.current()`, read once per request or
     worker pass), on the club's clock (`TIME_ZONE`)."""
-    club = current()
+    return week_of(current())
+
+
+def week_of(club) -> ClubWeek:
+    """The week of a club's row, saved or not (the arbiter's preview of a change)."""
     return ClubWeek(
         deadline_weekday=club.deadline_weekday,
         deadline_time=club.deadline_time,

@@ -17,6 +17,7 @@ from competition.services.absences import (
     record_forfeit,
     remove_absence,
 )
+from competition.services.club_week import change_club
 from competition.services.guards import (
     CompetitionError,
     OutOfDate,
@@ -78,6 +79,7 @@ __all__ = [
     "OutOfDate",
     "absence_problems",
     "board_problems",
+    "change_club",
     "choose_keizer",
     "claim_correction_mail",
     "closed_season_problems",

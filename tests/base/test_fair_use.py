@@ -80,11 +80,12 @@ def test_what_the_page_cache_answers_is_not_counted(example_competition, url):
     assert answers == [200] * (limit.requests * 2)
 
 
-def test_what_if_answers_two_at_a_time_per_address_and_a_busy_refusal_costs_nothing(rf):
+def test_what_if_answers_two_at_a_time_per_address_and_a_busy_refusal_costs_nothing(rf, db):
     """A client may keep two web workers busy with what-if, never more: while two of its
     requests are being answered, the next one from that address gets 429 at once (another
     address does not), and that refusal is not counted against its minute (issue 35, finding
-    10: on a club's wifi the refusals used up the others' allowance)."""
+    10: on a club's wifi the refusals used up the others' allowance). The refusal's page names
+    the club (its row, read once per request: `db`)."""
     from django.http import HttpResponse
 
     (limit,) = [rule for rule in fair_use.LIMITS if rule.name == "what-if"]

@@ -2,16 +2,20 @@
 environment said (DSC's values by default), read once per request or worker pass, and a change
 applies at once without a restart."""
 
-from datetime import time
+import re
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Club, current, initial_values
 from clubweek.worker import run_pass
+from competition.models import Round
 from competition.schedule import club_week
 from operations import letters
 from operations.letters import Kind, Letter
+from tests.factories import make_competition
 
 
 def test_the_migration_filled_the_row_with_dscs_values(db):
@@ -71,31 +75,64 @@ def test_a_database_that_cannot_be_read_gives_the_environments_club(db, monkeypa
     assert (club.pk, club.sender_name) == (None, initial_values()["sender_name"])
 
 
-def test_the_arbiter_changes_the_clubs_week_in_the_admin(arbiter_client):
+def club_form(**changes) -> dict:
     club = current()
-    url = reverse("admin:club_club_change", args=[club.pk])
-    page = arbiter_client.get(url).content.decode()
-    assert "De week van de club" in page and "Afmeldtermijn: dag" in page
-    data = {
-        "name": club.name,
-        "short_name": club.short_name,
-        "sender_name": club.sender_name,
-        "sender_address": club.sender_address,
-        "arbiter_address": club.arbiter_address,
-        "deadline_weekday": 2,
-        "deadline_time": "17:00",
-        "publication_time": "19:15",
-        "play_time": "19:45",
-        "results_final_time": "23:30",
-    }
-    assert arbiter_client.post(url, data).status_code == 302
+    data = {name: getattr(club, name) for name in initial_values()}
+    for name in ("deadline_time", "publication_time", "play_time", "results_final_time"):
+        data[name] = data[name].strftime("%H:%M")
+    return data | changes
+
+
+def coming_rounds():
+    """Two rounds of next week and the week after: the first published, the second not."""
+    competition = make_competition()
+    today = timezone.localdate()
+    thursday = today + timedelta(days=(3 - today.weekday()) % 7 + 7)
+    published = Round.on_evening(competition, 1, thursday)
+    published.published_at = published.publish_at
+    published.save()
+    waiting = Round.on_evening(competition, 2, thursday + timedelta(weeks=1))
+    waiting.save()
+    return published, waiting
+
+
+def test_the_arbiter_sees_which_rounds_move_then_saves_the_week(arbiter_client):
+    published, waiting = coming_rounds()
+    kept = published.publish_at
+    url = reverse("arbiter:club")
+    wednesday = club_form(deadline_weekday=2, deadline_time="17:00", publication_time="19:15")
+    page = arbiter_client.post(url, {**wednesday, "show": "1"}).content.decode()
+    assert "Wat het verandert voor de komende rondes" in page
+    rows = re.findall(r'<tr class="club-(moves|keeps)">.*?</tr>', page, re.S)
+    assert rows == ["keeps", "moves"]  # round 1 is published, round 2 is not
+    waiting.refresh_from_db()
+    assert waiting.publish_at.weekday() == 4  # nothing saved by showing
+    shown = re.search(r'name="getoond" value="(\w+)"', page)[1]
+
+    # Saving other values than those shown shows their changes first.
+    other = arbiter_client.post(
+        url, {**wednesday, "deadline_weekday": 1, "getoond": shown, "save": "1"}
+    )
+    assert "Bekijk wat het verandert" in other.content.decode()
+    assert club_week().deadline_weekday == 4
+
+    saved = arbiter_client.post(url, {**wednesday, "getoond": shown, "save": "1"})
+    assert saved.status_code == 302
     week = club_week()
     assert (week.deadline_weekday, week.deadline_time, week.publication_time) == (
         2,
         time(17),
         time(19, 15),
     )
-    assert arbiter_client.get(reverse("admin:club_club_add")).status_code == 403
+    waiting.refresh_from_db()
+    published.refresh_from_db()
+    wednesday_before = waiting.date - timedelta(days=1)
+    assert waiting.publish_at == datetime.combine(
+        wednesday_before, time(19, 15), tzinfo=ZoneInfo("Europe/Amsterdam")
+    )
+    assert published.publish_at == kept  # published: keeps its publication
+    # The admin's page of the club leads to this one.
+    assert arbiter_client.get(reverse("admin:club_club_changelist")).url == url
 
 
 def test_the_pages_and_print_sheets_say_the_clubs_name(client, example_competition):

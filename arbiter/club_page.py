@@ -1,0 +1,81 @@
+"""The club's own page (issue 40): its name, sender and week, changed by the arbiter with a
+preview of what the change does to the coming rounds (`services.club_week.preview`: the rounds
+not published yet move to the new week, published ones keep their publication) before it is
+saved (`services.change_club`)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from arbiter.pages import arbiter_page, render
+from club.models import Club, current
+from competition import services
+from competition.services import club_week
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = (
+            "name",
+            "short_name",
+            "sender_name",
+            "sender_address",
+            "arbiter_address",
+            "deadline_weekday",
+            "deadline_time",
+            "publication_time",
+            "play_time",
+            "results_final_time",
+        )
+        widgets = {
+            name: forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+            for name in ("deadline_time", "publication_time", "play_time", "results_final_time")
+        }
+
+
+@arbiter_page("club.change_club")
+def club_page(request: HttpRequest) -> HttpResponse:
+    """Show, then save: "Laten zien wat het verandert" lists the coming rounds with their
+    deadline and publication before and after; "Opslaan" saves and moves the unpublished."""
+    club = current()
+    form = ClubForm(request.POST or None, instance=Club.objects.get(pk=club.pk))
+    changes = None
+    today = timezone.localdate()
+    if request.method == "POST" and form.is_valid():
+        if "save" in request.POST and request.POST.get(SHOWN) == shown(form):
+            moved = services.change_club(form.instance, today)
+            messages.success(
+                request,
+                _("The club's data are saved; %(count)s coming rounds follow the new week.")
+                % {"count": len(moved)},
+            )
+            return redirect("arbiter:club")
+        if "save" in request.POST:
+            messages.info(request, _("Check what it changes for the coming rounds, then save."))
+        changes = club_week.preview(form.instance, today)
+    elif request.method != "POST":
+        changes = club_week.preview(form.instance, today)  # as it is: nothing moves
+    return render(
+        request,
+        "arbiter/club.html",
+        _("The club"),
+        {"form": form, "changes": changes, "shown": shown(form) if form.is_bound else ""},
+    )
+
+
+SHOWN = "getoond"  # the values whose changes the page showed: only those can be saved
+
+
+def shown(form: ClubForm) -> str:
+    """A digest of the form's values, carried by the page that showed their changes."""
+    values = form.cleaned_data if form.is_valid() else {}
+    text = "\n".join(f"{name}={values.get(name)}" for name in ClubForm.Meta.fields)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,0 +1,27 @@
+"""The arbiter changes the club's week (issue 40): the page shows which coming rounds move
+before anything is saved, then saves. Phone and desktop."""
+
+import pytest
+from playwright.sync_api import expect
+
+from club.models import current
+from tests.browser.helpers import ARBITER, fits_the_screen, log_in, screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_arbiter_moves_the_deadline_and_sees_the_rounds_that_follow(
+    demo, live_server, page, width
+):
+    log_in(page, live_server.url, ARBITER, "/beheer/vereniging/")
+    changes = page.locator(".club-changes")
+    expect(changes).to_contain_text("Wat het verandert voor de komende rondes")
+    page.get_by_label("Afmeldtermijn: dag").select_option("3")  # Thursday, before the evening
+    page.get_by_role("button", name="Laten zien wat het verandert").click()
+    expect(changes.locator("tr.club-moves").first).to_contain_text("→")
+    expect(changes.locator("tr.club-keeps").first).to_contain_text("houdt zijn publicatie")
+    assert current().deadline_weekday == 4  # shown, not saved
+    screenshot(page, "club-page", width, full_page=True)
+    fits_the_screen(page)
+    page.get_by_role("button", name="Opslaan").click()
+    expect(page.locator("ul.messagelist")).to_contain_text("komende rondes volgen de nieuwe week")
