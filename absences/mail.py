@@ -198,11 +198,11 @@ def auto_cancelled(participant: Participant) -> None:
                     dear(participant.name),
                     _(
                         "You did not come twice in a row without cancelling, so you have been "
-                        "cancelled for the coming club evenings (DSC rule k): each evening counts "
-                        "as cancelled automatically, %(earns)s. Register again on the site "
+                        "cancelled for the coming club evenings (%(club)s rule k): each evening "
+                        "counts as cancelled automatically, %(earns)s. Register again on the site "
                         "or with the arbiter to be paired again."
                     )
-                    % {"earns": earns},
+                    % {"club": current_club().short_name, "earns": earns},
                     Action(_("Your club evenings"), link("absences:mine")),
                 ],
             )

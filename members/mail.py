@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from base.links import link
+from club.models import current as current_club
 from members.letter_words import dear
 from members.models import Member
 from operations.letters import Action, Kind, Letter, send
@@ -34,10 +35,11 @@ def invitations(letters: list[tuple[Member, str]], lifetime: timedelta, now: dat
                 [
                     dear(member.name),
                     _(
-                        "The arbiter has made you an account on the site of the DSC "
+                        "The arbiter has made you an account on the site of the %(club)s "
                         "competition. With it you cancel for a club evening, enter your "
                         "results and choose which e-mails you get."
-                    ),
+                    )
+                    % {"club": current_club().short_name},
                     ngettext(
                         "Choose your password here (the link works once, for %(days)d day):",
                         "Choose your password here (the link works once, for %(days)d days):",
@@ -69,9 +71,10 @@ def confirm_new_address(member: Member, new_address: str, address: str, now: dat
                 [
                     dear(member.name),
                     _(
-                        "You asked to receive the e-mails of the DSC competition at this "
+                        "You asked to receive the e-mails of the %(club)s competition at this "
                         "address from now on. Confirm it here (the link works for 3 days):"
-                    ),
+                    )
+                    % {"club": current_club().short_name},
                     Action(_("Confirm my address"), address, alone=True),
                     _("Until then your e-mails keep going to your old address."),
                 ],
@@ -91,10 +94,10 @@ def address_changed(member: Member, old_address: str) -> None:
                 [
                     dear(member.name),
                     _(
-                        "From now on the e-mails of the DSC competition go to %(address)s. Did "
-                        "you not do this? Tell the arbiter."
+                        "From now on the e-mails of the %(club)s competition go to %(address)s. "
+                        "Did you not do this? Tell the arbiter."
                     )
-                    % {"address": member.email},
+                    % {"club": current_club().short_name, "address": member.email},
                     Action(_("Your profile"), link("members:profile")),
                 ],
             )
@@ -120,9 +123,9 @@ def password_reset(member: Member, uid: str, token: str) -> None:
                     dear(member.name),
                     _(
                         "Someone, probably you, asked for a new password for the account "
-                        "%(username)s on the DSC Drachten competition site. Choose it here:"
+                        "%(username)s on the %(club)s competition site. Choose it here:"
                     )
-                    % {"username": member.user.get_username()},
+                    % {"username": member.user.get_username(), "club": current_club().name},
                     Action(
                         _("Choose a new password"),
                         link("password_reset_confirm", uid, token),

@@ -13,6 +13,7 @@ from club.models import Club, current, initial_values
 from clubweek.worker import run_pass
 from competition.models import Round
 from competition.schedule import club_week
+from members.models import Member
 from operations import letters
 from operations.letters import Kind, Letter
 from tests.factories import make_competition
@@ -144,3 +145,18 @@ def test_the_pages_and_print_sheets_say_the_clubs_name(client, example_competiti
     assert " · SV Het Paard</title>" in home and "DSC Drachten" not in home
     sheet = client.get(reverse("competition:standings-round-print", args=[3])).content.decode()
     assert '<p class="sheet-club">SV Het Paard</p>' in sheet
+
+
+def test_a_second_clubs_mails_and_pages_say_its_name_not_dscs(arbiter_client, mailoutbox):
+    club = current()
+    club.name, club.short_name, club.sender_name = "SV Het Paard", "Het Paard", "SV Het Paard"
+    club.save()
+    member = Member.objects.create(name="Anne de Graaf", email="anne@example.org")
+    arbiter_client.post(reverse("arbiter:invite", args=[member.pk]))
+    [message] = mailoutbox
+    assert message.subject == "Het Paard: je account op de competitiesite"
+    assert "op de site van de Het Paard-competitie" in message.body
+    assert "DSC" not in message.body + message.subject
+    make_competition()
+    page = arbiter_client.get(reverse("competition:standings")).content.decode()
+    assert "De ranglijst van de Het Paard-competitie met de punten" in page

@@ -11,14 +11,15 @@ from base import page_cache
 from competition.models import Competition, Ranking
 
 # The templates before issue 36's second pass (commit 988fb6f), as they were; with the
-# competition's Keizer settings that issue 39 added below the page, and nothing else.
+# competition's Keizer settings that issue 39 added below the page and the club's name from
+# its row (issue 40) in the description, and nothing else.
 OLD_TEMPLATES = {
     "competition/standings.html": """{% extends "base.html" %}
 {% load static i18n keizer %}
 {% block extra_head %}<link rel="stylesheet" href="{% static 'css/charts.css' %}">
   <script src="{% static 'js/latest_round.js' %}" defer></script>{% endblock %}
 {% block main_class %} wide{% endblock %}
-{% block description %}{% translate "The standings of the DSC competition with the points of every round, after each club evening." %}{% endblock %}
+{% block description %}{% blocktranslate with club=club.short_name %}The standings of the {{ club }} competition with the points of every round, after each club evening.{% endblocktranslate %}{% endblock %}
 {% block title %}{% translate "Standings" %}{% endblock %}
 {% block content %}
 <h1 class="h3">{% if competition.short_name %}{% translate "Rapid standings" %}{% else %}{% translate "Standings" %}{% endif %} {{ competition.season }}</h1>
