@@ -62,8 +62,11 @@ def member_calendar(member: Member, now: datetime) -> bytes:
 
 def _title(competition: Competition | None) -> str:
     if competition is None:
-        return _("DSC club evenings")
-    return _("DSC club evenings %(season)s") % {"season": competition.season}
+        return _("%(club)s club evenings") % {"club": current_club().short_name}
+    return _("%(club)s club evenings %(season)s") % {
+        "club": current_club().short_name,
+        "season": competition.season,
+    }
 
 
 def _feed(
@@ -79,7 +82,7 @@ def _feed(
         name=name,
         # A closed season says so where calendar apps show a calendar's description.
         description=str(closing) if closing else None,
-        prodid="-//DSC Drachten//Keizer//NL",
+        prodid=f"-//{current_club().name}//Keizer//NL",
         uid=f"dsc-club-evenings{uid_suffix}@{host}",
         refresh_interval=REFRESH,
         method="PUBLISH",
@@ -107,7 +110,10 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime, now: dateti
     number = round_.number
     deadline = round_.cancellation_deadline
     publication = round_.published_at or round_.publish_at
-    title = _("DSC club evening round %(number)s") % {"number": number}
+    title = _("%(club)s club evening round %(number)s") % {
+        "club": current_club().short_name,
+        "number": number,
+    }
     if round_.is_published:
         lines = [_("The pairing was published on %(moment)s.") % {"moment": _when(publication)}]
         lines += _after_publication(round_, evening, now)
@@ -135,8 +141,12 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime, now: dateti
     )
     cancel = Event.new(
         uid=f"dsc-round-{round_.pk}-deadline",
-        summary=_("DSC round %(number)s: cancel until %(time)s")
-        % {"number": number, "time": formats.time_format(timezone.localtime(deadline))},
+        summary=_("%(club)s round %(number)s: cancel until %(time)s")
+        % {
+            "club": current_club().short_name,
+            "number": number,
+            "time": formats.time_format(timezone.localtime(deadline)),
+        },
         description="\n".join(
             [
                 _("After this, cancelling for the club evening of %(date)s is late.")
@@ -152,11 +162,11 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime, now: dateti
     publish = Event.new(
         uid=f"dsc-round-{round_.pk}-publication",
         summary=(
-            _("DSC round %(number)s: the pairing is published")
+            _("%(club)s round %(number)s: the pairing is published")
             if round_.is_published
-            else _("DSC round %(number)s: the pairing appears")
+            else _("%(club)s round %(number)s: the pairing appears")
         )
-        % {"number": number},
+        % {"club": current_club().short_name, "number": number},
         description="\n".join(
             [*_after_publication(round_, evening, now), link("competition:pairing")]
             if round_.is_published
@@ -181,8 +191,9 @@ def _after_publication(round_: Round, evening: Evening | None, now: datetime) ->
         said = f"{capfirst(evening.when_cancelling)}."
     else:
         said = _(
-            "Whoever cancels now is late: %(lost)s, and the opponent %(won)s (DSC rule n)."
+            "Whoever cancels now is late: %(lost)s, and the opponent %(won)s (%(club)s rule n)."
         ) % {
+            "club": current_club().short_name,
             "lost": OUTCOME_WORDS[Outcome.FORFEIT_LOSS],
             "won": OUTCOME_WORDS[Outcome.FORFEIT_WIN],
         }
@@ -198,8 +209,8 @@ def _called_off(round_: Round, closing: Closing, stamp: datetime) -> Event:
     calendar app shows it struck through or drops it rather than keeping the old one."""
     return Event.new(
         uid=f"dsc-round-{round_.pk}-evening",
-        summary=_("DSC club evening round %(number)s: not played, the season is closed")
-        % {"number": round_.number},
+        summary=_("%(club)s club evening round %(number)s: not played, the season is closed")
+        % {"club": current_club().short_name, "number": round_.number},
         description=str(closing),
         start=timezone.localtime(round_.play_starts_at),
         end=timezone.localtime(round_.results_final_at),

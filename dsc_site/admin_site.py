@@ -13,6 +13,9 @@ from django.contrib.admin import AdminSite
 from django.urls import get_script_prefix
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from club.models import current
 
 APP_LIST = "_club_admin_app_list"
 WRITTEN_MAX = 256  # distinct lists kept (accounts' rights × languages × highlighted rows)
@@ -21,6 +24,15 @@ _written: dict[tuple, SafeString] = {}
 
 class ClubAdminSite(AdminSite):
     _lists: dict[tuple, list[dict]] = {}
+
+    @property
+    def site_header(self) -> str:
+        """ "DSC competitiebeheer": the club's short name from its row (issue 40)."""
+        return _("%(club)s competition management") % {"club": current().short_name}
+
+    @property
+    def site_title(self) -> str:
+        return _("%(club)s management") % {"club": current().short_name}
 
     def get_app_list(self, request, app_label=None):
         """Django's list, made once per set of rights: the index and `each_context` both ask

@@ -3,13 +3,10 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.utils.translation import gettext_lazy as _
 
 from dsc_site.lockouts import PasswordResetConfirmView
 from members.forms import MemberLoginForm, MemberPasswordResetForm
 
-admin.site.site_header = _("DSC competition management")
-admin.site.site_title = _("DSC management")
 admin.site.index_template = "admin/start_page.html"  # this week first (arbiter.week)
 
 urlpatterns = [

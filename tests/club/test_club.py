@@ -160,3 +160,15 @@ def test_a_second_clubs_mails_and_pages_say_its_name_not_dscs(arbiter_client, ma
     make_competition()
     page = arbiter_client.get(reverse("competition:standings")).content.decode()
     assert "De ranglijst van de Het Paard-competitie met de punten" in page
+
+
+def test_a_second_clubs_calendar_and_admin_say_its_name(arbiter_client, example_competition):
+    club = current()
+    club.name, club.short_name = "SV Het Paard", "Het Paard"
+    club.save()
+    feed = arbiter_client.get("/kalender.ics").content.decode()
+    assert "Het Paard-clubavonden" in feed and "Het Paard clubavond ronde 3" in feed
+    assert "PRODID:-//SV Het Paard//Keizer//NL" in feed
+    assert "DSC" not in feed.replace("dsc-round-", "").replace("dsc-club-evenings", "")
+    start = arbiter_client.get(reverse("admin:index")).content.decode()
+    assert "Het Paard competitiebeheer" in start
