@@ -26,6 +26,7 @@ class ClubForm(forms.ModelForm):
         fields = (
             "name",
             "short_name",
+            "place",
             "sender_name",
             "sender_address",
             "arbiter_address",

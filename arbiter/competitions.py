@@ -24,6 +24,7 @@ from competition.keizer.season_file import SeasonFileError
 from competition.keizer.settings_file import settings_from_document
 from competition.keizer_form import KeizerForm
 from competition.models import Competition
+from competition.spreadsheets import download_prefix
 from members.models import Member
 
 CHANGE = "competition.change_competition"
@@ -196,7 +197,7 @@ def season_file(request: HttpRequest, pk: int) -> HttpResponse:
     return download(
         json.dumps(document, ensure_ascii=False, indent=2) + "\n",
         "application/json",
-        f"dsc-{competition.season.name}-{competition.kind}.json",
+        f"{download_prefix()}-{competition.season.name}-{competition.kind}.json",
     )
 
 
@@ -212,7 +213,7 @@ def trf(request: HttpRequest, pk: int) -> HttpResponse:
     return download(
         trf_export.trf_text(competition),
         "text/plain",
-        f"dsc-{competition.season.name}-{competition.kind}.trf",
+        f"{download_prefix()}-{competition.season.name}-{competition.kind}.trf",
     )
 
 

@@ -12,7 +12,12 @@ class ClubAdmin(admin.ModelAdmin):
     fieldsets = (
         (
             None,
-            {"fields": ("name", "short_name", "sender_name", "sender_address", "arbiter_address")},
+            {
+                "fields": (
+                    *("name", "short_name", "place"),
+                    *("sender_name", "sender_address", "arbiter_address"),
+                )
+            },
         ),
         (
             _("The club's week"),

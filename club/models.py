@@ -35,6 +35,9 @@ class Club(models.Model):
         max_length=20,
         help_text=_("Before every e-mail's subject, and in the arbiter's name."),
     )
+    place = models.CharField(
+        _("place"), max_length=60, blank=True, help_text=_("Where the club plays; in the TRF.")
+    )
     sender_name = models.CharField(
         _("sender's name"), max_length=60, help_text=_("The name the e-mails come from.")
     )
@@ -74,6 +77,9 @@ def initial_values() -> dict:
     return {
         "name": settings.MAIL_FROM_NAME,
         "short_name": settings.MAIL_FROM_NAME.split()[0] if settings.MAIL_FROM_NAME.split() else "",
+        # The sender's name after its first word ("DSC Drachten": Drachten); the arbiter
+        # corrects it on the club's page where that is not the place.
+        "place": " ".join(settings.MAIL_FROM_NAME.split()[1:]),
         "sender_name": settings.MAIL_FROM_NAME,
         "sender_address": _address(settings.DEFAULT_FROM_EMAIL),
         "arbiter_address": settings.ARBITER_EMAIL,

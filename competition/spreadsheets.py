@@ -22,6 +22,7 @@ from django.http import HttpResponse
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
 
+from club.models import current as current_club
 from competition.models import Competition, Game, Participant, Ranking, Round, Standing
 
 DELIMITER = ";"
@@ -98,9 +99,15 @@ def round_rows(round_: Round) -> list[list[str]]:
 
 
 def file_name(competition: Competition, what: str) -> str:
-    """dsc-2026-2027-ranglijst-12.csv, dsc-2026-2027-rapid-ronde-4.csv."""
+    """dsc-2026-2027-ranglijst-12.csv, dsc-2026-2027-rapid-ronde-4.csv: the club's short name
+    first."""
     kind = f"-{competition.short_name}" if competition.short_name else ""
-    return f"dsc-{slugify(competition.season.name)}{kind}-{slugify(what)}.csv"
+    return f"{download_prefix()}-{slugify(competition.season.name)}{kind}-{slugify(what)}.csv"
+
+
+def download_prefix() -> str:
+    """The first word of every file the site hands out: the club's short name ("dsc")."""
+    return slugify(current_club().short_name) or "club"
 
 
 def download(rows: list[list[str]], name: str) -> HttpResponse:

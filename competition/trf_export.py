@@ -25,6 +25,7 @@ from fractions import Fraction
 import trf
 from django.utils.translation import gettext as _
 
+from club.models import current as current_club
 from competition import exchange
 from competition.keizer.scoring import Outcome, appearances
 from competition.keizer.season import Settings
@@ -127,10 +128,11 @@ def trf_text(competition: Competition) -> str:
                 games=games,
             )
         )
+    club = current_club()
     tournament = trf.Tournament(
-        name=f"DSC interne competitie {competition.season.name}"
+        name=f"{club.short_name} interne competitie {competition.season.name}"
         + (f" ({competition.short_name})" if competition.short_name else ""),
-        city="Drachten",
+        city=club.place,
         federation="NED",
         startdate=rounds[0].date.strftime("%Y/%m/%d") if rounds else "",
         enddate=rounds[-1].date.strftime("%Y/%m/%d") if rounds else "",

@@ -12,6 +12,7 @@ import trf
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from club.models import current
 from competition import seasons, services, trf_export
 from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Result, Settings
@@ -162,6 +163,16 @@ def two_rounds_with_byes_forfeits_and_absences():
         },
     )
     return season._replace(rounds=(round_1, round_2))
+
+
+def test_another_clubs_report_names_it_and_its_place(reported, arbiter_client):
+    club = current()
+    club.short_name, club.place = "Het Paard", "Paardstad"
+    club.save()
+    head = trf16.headers(trf_text(reported))
+    assert (head["012"], head["022"]) == ("Het Paard interne competitie 2026-2027", "Paardstad")
+    response = arbiter_client.get(reverse("arbiter:trf", args=[reported.pk]))
+    assert 'filename="het-paard-2026-2027-classical.trf"' in response["Content-Disposition"]
 
 
 def test_forfeits_byes_and_absences_have_their_codes_and_points(db):
