@@ -10,6 +10,7 @@ restart, and costs one query where it is read.
 from __future__ import annotations
 
 from contextvars import ContextVar
+from email.utils import parseaddr
 
 from django.conf import settings
 from django.db import DatabaseError, models
@@ -92,8 +93,6 @@ def initial_values() -> dict:
 
 
 def _address(from_header: str) -> str:
-    from email.utils import parseaddr
-
     return parseaddr(from_header)[1]
 
 

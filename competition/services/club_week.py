@@ -11,7 +11,7 @@ from django.db import transaction
 
 from club.models import Club
 from competition.models import Round
-from competition.schedule import ClubWeek, week_of
+from competition.schedule import ClubWeek, club_week, week_of
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,9 @@ def _publication(week: ClubWeek, round_: Round) -> datetime:
 
 
 def preview(club: Club, today: date) -> list[Moved]:
-    """What the club's week as `club` (unsaved) would do to the coming rounds."""
-    before, after = week_of(Club.objects.get(pk=club.pk)), week_of(club)
+    """What the club's week as `club` (unsaved) would do to the coming rounds, against the
+    week as it is stored (`club_week`, read once in this request)."""
+    before, after = club_week(), week_of(club)
     return [
         Moved(
             round_,
