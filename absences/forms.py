@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from absences.models import Registration
+from club.models import current as current_club
 from competition.models import Round
 from members.models import Member
 
@@ -57,7 +58,10 @@ class CancellationForm(forms.Form):
     )
     reason = forms.ChoiceField(
         label=gettext_lazy("Reason"),
-        choices=Registration.Reason.choices,
+        choices=lambda: [
+            (Registration.Reason.REGULAR, Registration.Reason.REGULAR.label),
+            (Registration.Reason.TEAM, current_club().team_match_words),
+        ],
         initial=Registration.Reason.REGULAR,
     )
     reported_at = forms.DateTimeField(

@@ -197,12 +197,16 @@ def auto_cancelled(participant: Participant) -> None:
                 [
                     dear(participant.name),
                     _(
-                        "You did not come twice in a row without cancelling, so you have been "
+                        "You did not come %(times)s in a row without cancelling, so you have been "
                         "cancelled for the coming club evenings (%(club)s rule k): each evening "
                         "counts as cancelled automatically, %(earns)s. Register again on the site "
                         "or with the arbiter to be paired again."
                     )
-                    % {"club": current_club().short_name, "earns": earns},
+                    % {
+                        "club": current_club().short_name,
+                        "earns": earns,
+                        "times": current_club().no_shows_in_words,
+                    },
                     Action(_("Your club evenings"), link("absences:mine")),
                 ],
             )

@@ -27,7 +27,7 @@ class Registration(models.Model):
 
     class Reason(models.TextChoices):
         REGULAR = "regular", _("regular")
-        TEAM = Reason.TEAM.value, _("KNSB/FSB team match")
+        TEAM = Reason.TEAM.value, _("team match")  # the member's form: `Club.team_match_words`
 
     class Outcome(models.TextChoices):
         """What the change did; the absences among them are the engine's absence kinds."""

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from absences import mail, rules
 from absences.models import NoShowCancellation, Registration
+from club.models import current as current_club
 from competition import exchange, services
 from competition.explanations import what_it_earns
 from competition.keizer.scoring import NO_SHOWS, appearances
@@ -506,22 +507,23 @@ def _register_again(round_: Round, participant: Participant) -> None:
 
 
 def apply_no_show_rule(now: datetime) -> list[Participant]:
-    """Two rounds in a row absent without cancelling: cancelled automatically for the coming
-    rounds until the member registers again (DSC rule k). Applied once per occasion, to the
-    internal competition of the current season."""
+    """The club's number of rounds in a row (DSC: two) absent without cancelling: cancelled
+    automatically for the coming rounds until the member registers again (DSC rule k).
+    Applied once per occasion, to the internal competition of the current season."""
     cancelled = []
     today = timezone.localdate(now)
+    in_a_row = current_club().no_shows_before_cancellation
     for competition in Competition.objects.following_the_club_week().open().current(today):
         season = exchange.season_for(competition)
         played = len(season.rounds)
-        if played < 2:
+        if played < in_a_row:
             continue
-        numbers = (played - 1, played)
-        last_two = [
+        numbers = range(played - in_a_row + 1, played + 1)
+        last = [
             _no_shows(engine_round) - _cancelled(competition, number)
-            for engine_round, number in zip(season.rounds[-2:], numbers, strict=True)
+            for engine_round, number in zip(season.rounds[-in_a_row:], numbers, strict=True)
         ]
-        for participant_id in sorted(last_two[0] & last_two[1]):
+        for participant_id in sorted(set.intersection(*last)):
             with transaction.atomic():
                 participant = Participant.objects.select_related("member").get(pk=participant_id)
                 if participant.member_id:  # the member first, then rounds: as `apply` locks

@@ -13,33 +13,49 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arbiter.pages import arbiter_page, render
 from club.models import Club, current
 from competition import services
 from competition.services import club_week
 
+GROUPS = (
+    (
+        gettext_lazy("Who the club is"),
+        (
+            *("name", "short_name", "place", "playing_address"),
+            *("sender_name", "sender_address", "arbiter_address"),
+        ),
+    ),
+    (
+        gettext_lazy("The club's week"),
+        (
+            *("evening_weekday", "deadline_weekday", "deadline_time", "publication_time"),
+            *("play_time", "results_final_time", "reminder_time"),
+        ),
+    ),
+    (
+        gettext_lazy("The club's policies"),
+        (
+            *("rounds_proposed", "attendance_required", "group_labels"),
+            *("no_shows_before_cancellation", "team_match_days_after"),
+            *("team_player_minimum_games", "leagues", "ranking_mail_length"),
+        ),
+    ),
+)
+TIMES = ("deadline_time", "publication_time", "play_time", "results_final_time", "reminder_time")
+
 
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = (
-            "name",
-            "short_name",
-            "place",
-            "sender_name",
-            "sender_address",
-            "arbiter_address",
-            "deadline_weekday",
-            "deadline_time",
-            "publication_time",
-            "play_time",
-            "results_final_time",
-        )
-        widgets = {
-            name: forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
-            for name in ("deadline_time", "publication_time", "play_time", "results_final_time")
-        }
+        fields = tuple(name for _legend, names in GROUPS for name in names)
+        widgets = {name: forms.TimeInput(attrs={"type": "time"}, format="%H:%M") for name in TIMES}
+
+    def groups(self):
+        """The fields in groups of what they are about, for the page's fieldsets."""
+        return [(legend, [self[name] for name in names]) for legend, names in GROUPS]
 
 
 @arbiter_page("club.change_club")

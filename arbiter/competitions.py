@@ -18,7 +18,16 @@ from arbiter.forms import (
     NewSeasonForm,
 )
 from arbiter.pages import arbiter_page, render, tell_refused
-from competition import lineup, season_export, seasons, services, trf_export, variant_preview
+from club.models import current as current_club
+from competition import (
+    lineup,
+    schedule,
+    season_export,
+    seasons,
+    services,
+    trf_export,
+    variant_preview,
+)
 from competition.keizer import variants
 from competition.keizer.season_file import SeasonFileError
 from competition.keizer.settings_file import settings_from_document
@@ -44,7 +53,9 @@ def back(competition: Competition) -> HttpResponse:
 def new_season(request: HttpRequest) -> HttpResponse:
     """A new season with its internal competition and a round per club evening: first the
     proposed weekly dates to check, then saved (`seasons.create_season`)."""
-    form = NewSeasonForm(request.POST or None)
+    club = current_club()
+    first = schedule.next_weekday(timezone.localdate(), club.evening_weekday)
+    form = NewSeasonForm(request.POST or None, initial={"first_evening": first})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if not data["evenings"]:
@@ -91,8 +102,11 @@ def ranking_zero(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("Ranking 0 has %(count)s players in groups A–D; reorder it below if needed.")
-                % {"count": len(participants)},
+                _(
+                    "Ranking 0 has %(count)s players in groups %(groups)s; reorder it below "
+                    "if needed."
+                )
+                % {"count": len(participants), "groups": current_club().groups_span},
             )
             return back(competition)
     return render(

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from base.admin_labels import LabelledSplitDateTime
 from base.validators import validate_name
 from base.widgets import FastCheckboxInput, FastHiddenInput, FastSelect, SharedChoices
+from club.models import current as current_club
 from competition.fields import FractionFormField
 from competition.models import Absence, Competition, Game, Participant, Round
 from competition.schedule import before, club_week
@@ -339,7 +340,7 @@ class InitialRankingForm(forms.Form):
         RatingList.objects.all(),
         required=False,
         label=gettext_lazy("rating list"),
-        help_text=gettext_lazy("DSC uses the list of 1 June. Empty: each member's latest rating."),
+        help_text=gettext_lazy("Usually the list of 1 June. Empty: each member's latest rating."),
     )
     previous = forms.ModelChoiceField(
         Competition.objects.all(),
@@ -434,10 +435,6 @@ class NewSeasonForm(forms.Form):
         label=gettext_lazy("club evenings"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 14}),
-        help_text=gettext_lazy(
-            "One date per line (day-month-year). Empty: 28 weekly dates are proposed; "
-            "remove holidays and add dates at the end."
-        ),
     )
     rating_list = forms.ModelChoiceField(
         RatingList.objects.all(),
@@ -445,6 +442,13 @@ class NewSeasonForm(forms.Form):
         label=gettext_lazy("ranking 0 and groups from"),
         help_text=gettext_lazy("Empty: fill ranking 0 later on the competition page."),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["evenings"].help_text = _(
+            "One date per line (day-month-year). Empty: %(count)s weekly dates are proposed; "
+            "remove holidays and add dates at the end."
+        ) % {"count": current_club().rounds_proposed}
 
     def clean_evenings(self):
         evenings = []

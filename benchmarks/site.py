@@ -39,7 +39,7 @@ def run(report: Report) -> None:
     played = generated_season(150, 28, 7, seed=1)
     services.load_season(competition, played, date(2026, 9, 3), timezone.now())
     players = list(competition.participants.order_by("initial_position"))
-    groups = split_into_groups(players)  # groups A-D as a real season has (a race chart each)
+    groups = split_into_groups(players, "ABCD")  # groups as DSC's season has (a race chart each)
     for participant in players:
         participant.group = groups[participant]
         participant.save(update_fields=["group"])

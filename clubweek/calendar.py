@@ -38,6 +38,7 @@ from club.models import current as current_club
 from competition.keizer.scoring import Outcome
 from competition.models import Closing, Competition, Round
 from competition.outcomes import OUTCOME_WORDS
+from competition.spreadsheets import download_prefix
 from members.models import Member
 
 # How often a calendar app should fetch the feed again (RFC 7986, and Apple's and Outlook's
@@ -76,14 +77,14 @@ def _feed(
     uid_suffix: str,
     now: datetime,
 ) -> bytes:
-    host = urlsplit(settings.SITE_URL).hostname or "dsc"
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
     closing = competition.season.closing() if competition else None
     calendar = Calendar.new(
         name=name,
         # A closed season says so where calendar apps show a calendar's description.
         description=str(closing) if closing else None,
         prodid=f"-//{current_club().name}//Keizer//NL",
-        uid=f"dsc-club-evenings{uid_suffix}@{host}",
+        uid=f"{download_prefix()}-club-evenings{uid_suffix}@{host}",
         refresh_interval=REFRESH,
         method="PUBLISH",
     )
@@ -130,7 +131,7 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime, now: dateti
             lines.insert(1, f"{game}.")
     lines += [link("competition:pairing"), link("absences:mine")]
     club_evening = Event.new(
-        uid=f"dsc-round-{round_.pk}-evening",
+        uid=f"{download_prefix()}-round-{round_.pk}-evening",
         summary=title,
         description="\n".join(lines),
         start=timezone.localtime(round_.play_starts_at),
@@ -138,9 +139,10 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime, now: dateti
         end=timezone.localtime(round_.results_final_at),
         stamp=stamp,
         url=link("competition:pairing"),
+        location=current_club().playing_address or None,
     )
     cancel = Event.new(
-        uid=f"dsc-round-{round_.pk}-deadline",
+        uid=f"{download_prefix()}-round-{round_.pk}-deadline",
         summary=_("%(club)s round %(number)s: cancel until %(time)s")
         % {
             "club": current_club().short_name,
@@ -160,7 +162,7 @@ def _events(round_: Round, evening: Evening | None, stamp: datetime, now: dateti
         url=link("absences:mine"),
     )
     publish = Event.new(
-        uid=f"dsc-round-{round_.pk}-publication",
+        uid=f"{download_prefix()}-round-{round_.pk}-publication",
         summary=(
             _("%(club)s round %(number)s: the pairing is published")
             if round_.is_published
@@ -208,7 +210,7 @@ def _called_off(round_: Round, closing: Closing, stamp: datetime) -> Event:
     """An evening the season's closing called off: kept under its UID, marked cancelled, so a
     calendar app shows it struck through or drops it rather than keeping the old one."""
     return Event.new(
-        uid=f"dsc-round-{round_.pk}-evening",
+        uid=f"{download_prefix()}-round-{round_.pk}-evening",
         summary=_("%(club)s club evening round %(number)s: not played, the season is closed")
         % {"club": current_club().short_name, "number": round_.number},
         description=str(closing),

@@ -15,19 +15,22 @@ from django.views.decorators.http import require_safe
 
 from base.page_cache import public_page
 from clubweek import calendar
+from competition.spreadsheets import download_prefix
 from members.models import Member
 
 
 @require_safe
 @public_page
 def club_feed(request: HttpRequest) -> HttpResponse:
-    return _ics(calendar.club_calendar(timezone.now()), "dsc.ics")
+    return _ics(calendar.club_calendar(timezone.now()), f"{download_prefix()}.ics")
 
 
 @require_safe
 def member_feed(request: HttpRequest, token: str) -> HttpResponse:
     member = get_object_or_404(Member, calendar_token=token)
-    response = _ics(calendar.member_calendar(member, timezone.now()), "dsc-persoonlijk.ics")
+    response = _ics(
+        calendar.member_calendar(member, timezone.now()), f"{download_prefix()}-persoonlijk.ics"
+    )
     # Personal: never kept by a proxy or shown in a search engine.
     response["Cache-Control"] = "private, no-store"
     response["X-Robots-Tag"] = "noindex"

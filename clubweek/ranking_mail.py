@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from base.links import link
+from club.models import current as current_club
 from competition.amounts import format_amount
 from competition.explanations import counted_absences, explain
 from competition.keizer.scoring import Appearance
@@ -20,8 +21,6 @@ from competition.models import Ranking, Round, Standing
 from members import unsubscribe
 from members.letter_words import day, dear
 from operations.letters import Action, Kind, Letter, Paragraph, send
-
-TOP = 10  # how many of the standings the e-mail lists
 
 
 def new_ranking(round_: Round) -> int:
@@ -68,6 +67,7 @@ def new_ranking(round_: Round) -> int:
 def _body(round_, ranking, standings, by_player, before, own, keizer) -> list[Paragraph]:
     """`keizer`: the competition's settings, and the absences each player had before the
     round that count towards a limit or decay (`explanations.counted_absences`)."""
+    top = current_club().ranking_mail_length
     return [
         dear(own.participant.name),
         _("The results of round %(number)s on %(date)s are final.")
@@ -92,7 +92,7 @@ def _body(round_, ranking, standings, by_player, before, own, keizer) -> list[Pa
                 },
             ]
         ),
-        "\n".join([_("The top %(count)s:") % {"count": TOP}, *_top(standings, own)]),
+        "\n".join([_("The top %(count)s:") % {"count": top}, *_top(standings, own, top)]),
         [
             Action(_("The whole ranking"), link("competition:standings")),
             Action(
@@ -147,9 +147,9 @@ def _round_points(ranking: Ranking, own: Standing, by_player, settings, counted)
     )
 
 
-def _top(standings: list[Standing], own: Standing) -> list[str]:
-    """The first TOP lines of the standings; the member's own line marked, and added after
-    them when the member is further down."""
+def _top(standings: list[Standing], own: Standing, top: int) -> list[str]:
+    """The first `top` lines of the standings (the club's length: DSC's 10); the member's own
+    line marked, and added after them when the member is further down."""
 
     you = _("you")
 
@@ -157,8 +157,8 @@ def _top(standings: list[Standing], own: Standing) -> list[str]:
         text = f"{standing.position}. {standing.participant.name}: {format_amount(standing.total)}"
         return f"{text} ← {you}" if standing.pk == own.pk else text
 
-    lines = [line(standing) for standing in standings[:TOP]]
-    if own.position > TOP:
+    lines = [line(standing) for standing in standings[:top]]
+    if own.position > top:
         lines += ["…", line(own)]
     return lines
 

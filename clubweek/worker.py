@@ -29,9 +29,11 @@ from datetime import datetime
 from typing import NamedTuple
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from absences import services as absences_services
+from club.models import current as current_club
 from club.models import forget as forget_the_club
 from clubweek import pairing_mail, ranking_mail, reminder_mail
 from competition import services as competition_services
@@ -204,11 +206,21 @@ def mail_corrections(now: datetime) -> None:
                 ranking_mail.correction(told[-1])
 
 
+def no_show_label() -> str:
+    return gettext("the cancellation after not coming %(times)s (rule k)") % {
+        "times": current_club().no_shows_in_words
+    }
+
+
+def reminder_label() -> str:
+    return gettext("the reminder on %(day)s") % {"day": current_club().deadline_day_name}
+
+
 PUBLICATION = "publication"
 DELIVERY = "delivery"
 STEPS = (
     # The one rule of the order: a member cancelled by the no-show rule is not paired.
-    Step("no-show rule", gettext_lazy("the no-show rule"), absences_services.apply_no_show_rule),
+    Step("no-show rule", lazy(no_show_label, str)(), absences_services.apply_no_show_rule),
     Step(PUBLICATION, gettext_lazy("publishing the pairing"), publish_due_rounds),
     Step(
         "waiting notice",
@@ -219,7 +231,7 @@ STEPS = (
     Step("rankings", gettext_lazy("bringing the rankings up to date"), refresh_rankings),
     Step("ranking e-mail", gettext_lazy("the new ranking's e-mail"), mail_rankings),
     Step("correction e-mail", gettext_lazy("the correction e-mail"), mail_corrections),
-    Step("reminder", gettext_lazy("the Friday reminder"), mail_reminders),
+    Step("reminder", lazy(reminder_label, str)(), mail_reminders),
     Step(
         "password resets",
         gettext_lazy("answering password-reset requests"),

@@ -12,21 +12,37 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
+from club.models import current as current_club
 from competition import exchange
-from competition.keizer.attendance import Forecast, forecast
+from competition.amounts import format_amount
+from competition.keizer.attendance import Forecast, forecast, required_rounds
 from competition.keizer.scoring import ATTENDED, Outcome, absence_outcome
 from competition.models import Absence, Competition, Game, Participant, Ranking, Round
 from competition.outcomes import OUTCOME_WORDS
+
+SHARE_WORDS = {
+    Fraction(1, 2): gettext_lazy("half"),
+    Fraction(2, 3): gettext_lazy("two thirds"),
+    Fraction(3, 4): gettext_lazy("three quarters"),
+    Fraction(1, 3): gettext_lazy("one third"),
+}
 
 
 def what_counts() -> list[str]:
     """What counts as attended (the engine's `ATTENDED`), in the site's words for each
     outcome, in the engine's order."""
     return [str(OUTCOME_WORDS[outcome]) for outcome in Outcome if outcome in ATTENDED]
+
+
+def required(season_rounds: int) -> int:
+    """The rounds a player attends for the prizes: the club's share of the season's (DSC: 19
+    of 28)."""
+    return required_rounds(season_rounds, current_club().attendance_share)
 
 
 @dataclass(frozen=True)
@@ -36,10 +52,17 @@ class Eligibility:
     forecast: Forecast
     season_rounds: int
     group: str
+    share: Fraction  # of the season's rounds the prizes ask (the club's policy)
+
+    @property
+    def share_words(self) -> str:
+        """The share as a heading says it: "two thirds", else as an amount ("3/5": ⅗)."""
+        words = SHARE_WORDS.get(self.share)
+        return str(words) if words else format_amount(self.share)
 
 
 def has_eligibility(competition: Competition) -> bool:
-    """Only the internal competition has prizes that ask for two thirds of the rounds."""
+    """Only the internal competition has prizes that ask for a share of the rounds."""
     return competition.prizes_ask_attendance
 
 
@@ -106,7 +129,13 @@ def eligibility(
         for round_, outcome in rounds_to_come(participant, ranking.after_round)
     ]
     season_rounds = competition.rounds.count()
-    return Eligibility(forecast(attended, season_rounds, to_come), season_rounds, participant.group)
+    share = current_club().attendance_share
+    return Eligibility(
+        forecast(attended, season_rounds, to_come, share),
+        season_rounds,
+        participant.group,
+        share,
+    )
 
 
 def verdict(eligibility: Eligibility, name: str) -> str:

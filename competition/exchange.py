@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
 
+from club.models import current as current_club
 from competition.keizer import RULES_VERSION, season_file
 from competition.keizer.amounts import ExactTextsByUnit
 from competition.keizer.attendance import attendance_after_each_round
@@ -325,12 +326,14 @@ def team_match_absences(
     games: dict[int, list[Game | GameRow]] | None = None,
 ) -> dict[tuple[int, int], TeamMatch]:
     """{(round id, participant id): the team match} for members in a team match's line-up on a
-    club evening or the day after (DSC rule f): absent with the team reason, unless they are
-    seated in the round anyway. Only the internal (classical) competition; the team reason
-    takes precedence over a cancellation recorded for the same evening."""
+    club evening or the club's days after it (DSC rule f: the day after): absent with the team
+    reason, unless they are seated in the round anyway. Only the internal (classical)
+    competition; the team reason takes precedence over a cancellation recorded for the same
+    evening."""
     if not competition.counts_team_matches or not rounds:
         return {}
-    first, last = min(r.date for r in rounds), max(r.date for r in rounds) + timedelta(days=1)
+    window = [timedelta(days=day) for day in range(current_club().team_match_days_after + 1)]
+    first, last = min(r.date for r in rounds), max(r.date for r in rounds) + window[-1]
     members = competition.participants.filter(member__isnull=False)
     lineups = defaultdict(list)
     for external in (
@@ -351,7 +354,7 @@ def team_match_absences(
     absent = {}
     for round_ in rounds:
         seated = {p for g in games[round_.id] for p in (g.white_id, g.black_id)} | {round_.bye_id}
-        for day in (round_.date, round_.date + timedelta(days=1)):
+        for day in (round_.date + after for after in window):
             for external in lineups[day]:
                 participant = participant_of[external.member_id]
                 if participant not in seated:

@@ -14,6 +14,7 @@ from math import floor
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.models import current as current_club
 from competition import exchange
 from competition.keizer.newcomers import with_newcomers
 from competition.keizer.ranking import compute_rankings
@@ -36,7 +37,7 @@ def fill_initial_ranking(
     rating_list: RatingList | None = None,
     previous: Competition | None = None,
 ) -> list[Participant]:
-    """Ranking 0 of a new season and the groups A–D.
+    """Ranking 0 of a new season and the club's groups (DSC: A–D).
 
     Order: by the final ranking of `previous` when given (members not in it follow, by rating),
     else by the rating on `rating_list` (estimates for members not on it), strongest first.
@@ -57,7 +58,7 @@ def fill_initial_ranking(
                 )
             )
         order = sorted(by_rating, key=lambda m: position.get(m.pk, len(position) + 1))
-    groups = split_into_groups([m.pk for m in by_rating])
+    groups = split_into_groups([m.pk for m in by_rating], current_club().groups)
     competition.participants.all().delete()
     participants = Participant.objects.bulk_create(
         Participant(

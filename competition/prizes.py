@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.db.models import F
 
-from competition.keizer.attendance import required_rounds
+from competition.eligibility import required as required_rounds
 from competition.models import Competition, Ranking, Standing
 from members import services as member_services
 from members.models import Member

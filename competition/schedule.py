@@ -24,9 +24,6 @@ from django.conf import settings
 from club.models import current
 
 EVENING_SPACING = timedelta(weeks=1)  # a club evening every week
-# The members who asked for it are reminded on the deadline's day, from this time until the
-# deadline, that they can still cancel in time (`ClubWeek.reminder_at`).
-REMINDER_TIME = time(9)
 
 
 def weekly_evenings(first: date, count: int) -> list[date]:
@@ -39,6 +36,11 @@ def before(moment: datetime, limit: datetime) -> bool:
     limit itself (a cancellation at 18:00:00, a result at 23:30:00) it has come. Aware
     instants compare in UTC, whatever their zone."""
     return moment < limit
+
+
+def next_weekday(day: date, weekday: int) -> date:
+    """The first `weekday` (Monday = 0) on or after `day`."""
+    return day + timedelta(days=(weekday - day.weekday()) % 7)
 
 
 def last_weekday_before(day: date, weekday: int) -> date:
@@ -54,6 +56,9 @@ class ClubWeek:
     results_final_time: time  # results are provisional until this time on the evening
     play_time: time  # the games start: members can no longer cancel online
     zone: tzinfo  # the club's wall clock
+    # The members who asked for it are reminded on the deadline's day, from this time until
+    # the deadline, that they can still cancel in time.
+    reminder_time: time = time(9)
 
     def moment(self, day: date, at: time) -> datetime:
         """The aware instant of a wall-clock time on a date of the club's."""
@@ -66,7 +71,7 @@ class ClubWeek:
         return self.moment(self.deadline_day(evening), self.deadline_time)
 
     def reminder_at(self, evening: date) -> datetime:
-        return self.moment(self.deadline_day(evening), REMINDER_TIME)
+        return self.moment(self.deadline_day(evening), self.reminder_time)
 
     def publication_at(self, evening: date) -> datetime:
         return self.moment(self.deadline_day(evening), self.publication_time)
@@ -97,4 +102,5 @@ def week_of(club) -> ClubWeek:
         results_final_time=club.results_final_time,
         play_time=club.play_time,
         zone=ZoneInfo(settings.TIME_ZONE),
+        reminder_time=club.reminder_time,
     )

@@ -8,17 +8,17 @@ from datetime import date, datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.models import current as current_club
 from competition import exchange, lineup, reports
 from competition.models import Competition, Game, Round, Season
 from competition.schedule import weekly_evenings
 from competition.services import CompetitionError
 
-SEASON_ROUNDS = 28
 
-
-def proposed_dates(first_evening: date, count: int = SEASON_ROUNDS) -> list[date]:
-    """Weekly club evenings from the first; the arbiter removes holidays and adds later dates."""
-    return weekly_evenings(first_evening, count)
+def proposed_dates(first_evening: date, count: int | None = None) -> list[date]:
+    """Weekly club evenings from the first, as many as the club proposes (DSC: 28) unless
+    told; the arbiter removes holidays and adds later dates."""
+    return weekly_evenings(first_evening, count or current_club().rounds_proposed)
 
 
 @transaction.atomic

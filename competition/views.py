@@ -17,7 +17,6 @@ from club.models import current as current_club
 from competition import eligibility, exchange, histories, prizes, what_if
 from competition.explanations import explain
 from competition.forms import WhatIfForm, what_if_question
-from competition.keizer.attendance import required_rounds
 from competition.keizer.scoring import Appearance, counts_as_absence
 from competition.models import (
     Closing,
@@ -217,7 +216,7 @@ def standings(
         evening = last.date if last else evening
     rows = []
     total = len(rounds)
-    required = required_rounds(total)
+    required = eligibility.required(total)
     if ranking:
         presence = Attendance(required, total - ranking.after_round)
         rows = standings_rows(

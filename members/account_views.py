@@ -133,7 +133,7 @@ def unsubscribe(request: HttpRequest) -> HttpResponse:
         "members/unsubscribe.html",
         {
             "member": member,
-            "what": MailChoiceForm.Meta.labels[choice],  # as the profile names it
+            "what": MailChoiceForm.label_of(choice),  # as the profile names it
             "done": request.method == "POST" and not again,
             "on_again": request.method == "POST" and again,
         },

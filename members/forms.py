@@ -3,9 +3,11 @@ from crispy_forms.layout import Submit
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.utils import timezone
+from django.utils.formats import time_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from club.models import current as current_club
 from members import accounts, knsb, services
 from members.models import Member
 
@@ -31,7 +33,6 @@ class MailChoiceForm(forms.ModelForm):
         model = Member
         fields = list(services.MAIL_CHOICES)
         labels = {
-            "mail_reminder": _("A reminder on Friday morning: you can cancel until 18:00"),
             "mail_pairing": _("The pairing"),
             "mail_confirmations": _("Confirmations of my cancellations"),
             "mail_ranking": _("The new ranking"),
@@ -45,8 +46,20 @@ class MailChoiceForm(forms.ModelForm):
             ),
         }
 
+    @classmethod
+    def label_of(cls, choice: str) -> str:
+        """A choice as the profile names it; the reminder with the club's day and deadline."""
+        if choice == "mail_reminder":
+            return current_club().reminder_choice
+        return cls.Meta.labels[choice]
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        club = current_club()
+        self.fields["mail_reminder"].label = self.label_of("mail_reminder")
+        self.fields["mail_reminder"].help_text = _(
+            "On the %(day)s before each club evening: you can cancel until %(time)s today."
+        ) % {"day": club.deadline_day_name, "time": time_format(club.deadline_time)}
         self.helper = FormHelper()
         self.helper.form_class = "mail-choice"
         self.helper.add_input(Submit("save", _("Save"), css_class="btn btn-primary"))

@@ -1,14 +1,14 @@
-"""Groups A–D by rating (DSC rule c): A strongest, sizes as equal as possible. Pure."""
+"""Groups by rating (DSC rule c: A–D): the first the strongest, sizes as equal as possible.
+Pure; the labels are the club's (`Club.groups`)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-GROUPS = "ABCD"
 
-
-def split_into_groups(strongest_first: Sequence[Hashable], groups: str = GROUPS) -> dict:
-    """Each item's group; the larger groups come first (10, 10, 10, 9 for 39 players)."""
+def split_into_groups(strongest_first: Sequence[Hashable], groups: str) -> dict:
+    """Each item's group, one label of `groups` a group; the larger groups come first (10, 10,
+    10, 9 for 39 players in ABCD)."""
     base, extra = divmod(len(strongest_first), len(groups))
     assignment, start = {}, 0
     for index, group in enumerate(groups):
@@ -26,4 +26,4 @@ def group_for_rating(rating: int | None, grouped: Sequence[tuple[int, str]]) -> 
         for other_rating, group in grouped:
             if other_rating <= rating:
                 return group
-    return grouped[-1][1] if grouped else GROUPS[-1]
+    return grouped[-1][1] if grouped else ""

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from base.validators import validate_name
+from club.models import current as current_club
 from members import performance
 
 
@@ -143,9 +144,12 @@ class Member(models.Model):
         help_text=_("Your new position once the results of an evening are final."),
     )
     mail_reminder = models.BooleanField(
-        _("Friday reminder"),
+        _("reminder"),
         default=False,
-        help_text=_("On the Friday before each club evening: you can cancel until 18:00 today."),
+        help_text=_(
+            "On the cancellation deadline's day before each club evening: you can still cancel "
+            "in time."
+        ),
     )
     # The member's way in (members.accounts): when the arbiter last invited them, and when they
     # chose their password through an invitation or a reset link.
@@ -209,14 +213,20 @@ class ListedRating(models.Model):
         return f"{self.member}: {self.rating}"
 
 
-class Team(models.Model):
-    class League(models.TextChoices):
-        KNSB = "knsb", "KNSB"
-        FSB = "fsb", "FSB"
+def league_choices() -> list[tuple[str, str]]:
+    """The club's federations (DSC: KNSB and FSB), read when a form asks."""
+    return [(name, name) for name in current_club().league_names]
 
+
+class Team(models.Model):
     season = models.CharField(_("season"), max_length=20, help_text="2026-2027")
-    name = models.CharField(_("name"), max_length=50, help_text="DSC 1", validators=[validate_name])
-    league = models.CharField(_("federation"), max_length=4, choices=League)
+    name = models.CharField(
+        _("name"),
+        max_length=50,
+        help_text=_("The club's name and a number."),
+        validators=[validate_name],
+    )
+    league = models.CharField(_("federation"), max_length=20, choices=league_choices)
     players = models.ManyToManyField(
         Member, verbose_name=_("players"), blank=True, related_name="teams"
     )

@@ -14,7 +14,6 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 SCORES = {"1": Fraction(1), "1/2": Fraction(1, 2), "0": Fraction(0)}
-MINIMUM_GAMES = 5
 CENT = Decimal("0.01")
 
 
@@ -63,7 +62,7 @@ class TeamPlayerRow:
 
 
 def best_team_player_table(
-    results: Iterable[ExternalResult], lots: dict[int, int], minimum_games: int = MINIMUM_GAMES
+    results: Iterable[ExternalResult], lots: dict[int, int], minimum_games: int
 ) -> list[TeamPlayerRow]:
     """Players with at least `minimum_games` external games, best first.
 

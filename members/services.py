@@ -8,6 +8,7 @@ from datetime import date
 
 from django.db import transaction
 
+from club.models import current as current_club
 from members import performance
 from members.models import ExternalGame, ListedRating, Member, TeamPlayerLot, new_calendar_token
 
@@ -37,7 +38,8 @@ def team_player_table(season: str) -> list[performance.TeamPlayerRow]:
         performance.ExternalResult(g.member_id, g.colour, g.score, g.w_minus_we) for g in games
     ]
     lots = dict(TeamPlayerLot.objects.filter(season=season).values_list("member_id", "lot"))
-    return performance.best_team_player_table(results, lots)
+    minimum = current_club().team_player_minimum_games  # DSC: 5
+    return performance.best_team_player_table(results, lots, minimum)
 
 
 @transaction.atomic

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from base.links import link
-from members import performance, services
+from club.models import current as current_club
+from members import services
 from members.forms import MailChoiceForm
 from members.models import Member, Team
 
@@ -30,7 +31,7 @@ def team_players(request: HttpRequest) -> HttpResponse:
             "season": season,
             "seasons": seasons,
             "rows": [(row, names[row.member_id]) for row in rows],
-            "minimum": performance.MINIMUM_GAMES,
+            "minimum": current_club().team_player_minimum_games,
             "lots_needed": any(row.tied_with_next for row in rows),
         },
     )

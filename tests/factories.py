@@ -69,7 +69,7 @@ def make_round_1_with_two_cancelled() -> tuple[Competition, dict[str, int]]:
 def make_line_up(participant: Participant, day: date, board: int = 1) -> ExternalGame:
     """The participant on a board of a DSC 1 match on `day` (a team match, DSC rule f)."""
     team, _ = Team.objects.get_or_create(
-        season=participant.competition.season.name, name="DSC 1", defaults={"league": "knsb"}
+        season=participant.competition.season.name, name="DSC 1", defaults={"league": "KNSB"}
     )
     match, _ = TeamMatch.objects.get_or_create(
         team=team, date=day, defaults={"opponent": "Heerenveen"}

@@ -1,11 +1,13 @@
 """Attendance (rules section 8): a round counts when the player played a game, won by
 default, had the bye, or was away for a team match. At least two thirds of the season's rounds
-make a player eligible for the club championship and the group prizes (and the climber's)."""
+make a player eligible for the club championship and the group prizes (and the climber's); a
+club may ask another share (`share`: the club's policy, issue 40)."""
 
 from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Iterable
+from fractions import Fraction
 from math import ceil
 
 from .scoring import ABSENCE_OUTCOMES, ATTENDED, GAME_OUTCOMES, Outcome
@@ -44,16 +46,19 @@ def attendance_after_each_round(season: Season) -> list[dict[str, int]]:
     return result
 
 
-def required_rounds(season_rounds: int) -> int:
-    """At least two thirds of the season's rounds: 19 of 28."""
-    return ceil(2 * season_rounds / 3)
+TWO_THIRDS = Fraction(2, 3)  # DSC's share
+
+
+def required_rounds(season_rounds: int, share: Fraction = TWO_THIRDS) -> int:
+    """At least `share` of the season's rounds, rounded up: two thirds are 19 of 28."""
+    return ceil(share * season_rounds)
 
 
 class Forecast(namedtuple("Forecast", "attended open required")):
     """Where one player stands with the two-thirds rule, from what is known now.
 
     attended: int, rounds attended so far; open: int, rounds still to come that the player can
-    still attend; required: int, two thirds of the season's rounds.
+    still attend; required: int, the share of the season's rounds asked (DSC: two thirds).
     """
 
     __slots__ = ()
@@ -78,10 +83,15 @@ class Forecast(namedtuple("Forecast", "attended open required")):
         return min(self.most - self.required, self.open)
 
 
-def forecast(attended: int, season_rounds: int, to_come: Iterable[Outcome | None]) -> Forecast:
+def forecast(
+    attended: int,
+    season_rounds: int,
+    to_come: Iterable[Outcome | None],
+    share: Fraction = TWO_THIRDS,
+) -> Forecast:
     """The forecast of a player who attended `attended` rounds so far. `to_come` has one entry
     per later round of the season the player takes part in: the outcome already known (an
     absence recorded, a result entered, the bye), or None while it is open. A round counts as
     open unless its known outcome does not count as attended."""
     open_rounds = sum(1 for outcome in to_come if outcome is None or outcome in ATTENDED)
-    return Forecast(attended, open_rounds, required_rounds(season_rounds))
+    return Forecast(attended, open_rounds, required_rounds(season_rounds, share))

@@ -17,11 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from base.validators import validate_name
+from club.models import current as current_club
 from competition.fields import FractionField, not_negative
 from competition.keizer import season as keizer
 from competition.keizer import settings_file
 from competition.outcomes import reason_label
-from members.groups import GROUPS
 from members.models import Member
 
 if TYPE_CHECKING:
@@ -333,6 +333,11 @@ class Competition(models.Model):
         return {**values, "variant": variant}
 
 
+def group_choices() -> list[tuple[str, str]]:
+    """The club's groups (DSC: A–D), read when a form asks."""
+    return [(group, group) for group in current_club().groups]
+
+
 class ParticipantQuerySet(models.QuerySet):
     def names(self) -> dict[int, str]:
         """{key: name} of these participants, as `Participant.name` gives it, read as values
@@ -385,8 +390,8 @@ class Participant(models.Model):
         _("group"),
         max_length=1,
         blank=True,
-        choices=[(g, g) for g in GROUPS],
-        help_text=_("A–D by rating, fixed for the season."),
+        choices=group_choices,
+        help_text=_("By rating, fixed for the season."),
     )
 
     objects = ParticipantQuerySet.as_manager()

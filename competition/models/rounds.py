@@ -165,8 +165,8 @@ class Round(models.Model):
         _("publication time"),
         blank=True,
         help_text=_(
-            "Empty: the club's publication time (Friday 20:00 before the evening; for the "
-            "rapid competition the evening itself)."
+            "Empty: the club's publication time (on the cancellation deadline's day before the "
+            "evening; for the rapid competition the evening itself)."
         ),
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
@@ -387,8 +387,8 @@ class Absence(models.Model):
         _("team match claimed"),
         default=False,
         help_text=_(
-            "The member said it is a KNSB/FSB team match. It counts as cancelled in time until "
-            "a line-up shows it or the arbiter confirms it."
+            "The member said it is a team match. It counts as cancelled in time until a "
+            "line-up shows it or the arbiter confirms it."
         ),
     )
     history = HistoricalRecords()

@@ -213,7 +213,7 @@ def test_the_poster_of_150_players_is_two_landscape_pages_with_every_name(
 ):
     competition, _ = make_played_competition(big_engine_season(), date(2026, 9, 3))
     players = list(competition.participants.select_related("member").order_by("initial_position"))
-    groups = split_into_groups(players)
+    groups = split_into_groups(players, "ABCD")
     for i, participant in enumerate(players):
         Member.objects.filter(pk=participant.member_id).update(name=long_name(i))
         participant.group = groups[participant]

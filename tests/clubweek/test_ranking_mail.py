@@ -21,6 +21,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from club.models import current as current_club
 from clubweek import ranking_mail, worker
 from competition import services
 from competition.models import Competition, Game, Round
@@ -126,9 +127,11 @@ def test_the_email_tells_the_new_position_the_points_of_the_round_and_the_top(
 
 
 def test_a_member_below_the_top_finds_their_own_line_after_it(
-    example_competition, jansen, mailoutbox, monkeypatch
+    example_competition, jansen, mailoutbox
 ):
-    monkeypatch.setattr(ranking_mail, "TOP", 3)
+    club = current_club()
+    club.ranking_mail_length = 3  # as the arbiter sets it on the club's page
+    club.save()
     choose_ranking_mail(example_competition, "Bakker", "de Bruin")
     run_pass(FINAL_3)
     mails = ranking_mails(mailoutbox)

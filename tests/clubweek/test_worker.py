@@ -296,7 +296,7 @@ def test_a_line_up_entered_outside_the_admin_reaches_the_rankings_in_the_next_pa
         )[0]
 
     assert round_1_points() == (14, Scored.EXCUSED)  # a third of his value 42
-    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
+    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="FSB")
     match = TeamMatch.objects.create(team=team, date=date(2026, 9, 4), opponent="Sneek")
     ExternalGame.objects.create(
         match=match, board=1, member=de_wit.member, colour="black", opponent_name="Y"

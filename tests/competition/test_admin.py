@@ -73,7 +73,7 @@ def test_a_line_up_entered_after_the_round_waits_for_the_arbiters_reason(arbiter
     shows what it moves, and the arbiter's reason stores it."""
     competition, pk = make_round_1_with_two_cancelled()
     de_wit = competition.participants.get(pk=pk["de-wit"])
-    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="fsb")
+    team = Team.objects.create(season=competition.season.name, name="DSC 2", league="FSB")
     data = {
         "team": team.pk,
         "date": "2026-09-04",

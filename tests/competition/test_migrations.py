@@ -51,7 +51,7 @@ def test_stored_snapshots_learn_how_each_player_took_part():
             round=round_1, participant=players["Cor"], reason="excused"
         )
         team = apps.get_model("members", "Team").objects.create(
-            season="2026-2027", name="DSC 1", league="knsb"
+            season="2026-2027", name="DSC 1", league="KNSB"
         )
         match = apps.get_model("members", "TeamMatch").objects.create(
             team=team, date=date(2026, 9, 4), opponent="Sneek"

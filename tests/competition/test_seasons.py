@@ -1,12 +1,14 @@
 """Creating a season (dates proposed, holidays skipped, settings copied, ranking 0 and groups)
 and closing one (final standings frozen, still browsable)."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from club.models import current as current_club
 from competition import seasons, services
 from competition.models import Competition, Game, Season
 from members.models import ListedRating, Member, RatingList
@@ -14,9 +16,24 @@ from members.models import ListedRating, Member, RatingList
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
 
 
-def test_28_weekly_dates_are_proposed():
+def test_28_weekly_dates_are_proposed(db):
     dates = seasons.proposed_dates(date(2027, 9, 2))
     assert len(dates) == 28 and dates[1] == date(2027, 9, 9) and dates[-1] == date(2028, 3, 9)
+
+
+def test_the_club_proposes_its_own_number_of_evenings_on_its_own_weekday(arbiter_client):
+    club = current_club()
+    club.rounds_proposed, club.evening_weekday = 30, 1  # Tuesdays, as the arbiter sets them
+    club.save()
+    page = arbiter_client.get(reverse("arbiter:new-season")).content.decode()
+    assert "er worden 30 wekelijkse data voorgesteld" in page
+    tuesday = next(
+        day
+        for day in (timezone.localdate() + timedelta(days=n) for n in range(7))
+        if day.isoweekday() == 2  # Tuesday
+    )
+    assert f'value="{tuesday:%d-%m-%Y}"' in page  # the first evening proposed: a Tuesday
+    assert len(seasons.proposed_dates(date(2027, 8, 31))) == 30
 
 
 def test_the_arbiter_creates_a_season_skipping_the_christmas_holiday(

@@ -181,7 +181,9 @@ def test_pages_use_the_same_number_of_queries_for_150_players_and_28_rounds(clie
     counts = {}
     for competition, pk in ((small, small_pk), (big, big_pk)):
         players = list(competition.participants.order_by("initial_position"))
-        groups = split_into_groups(players)  # groups A-D, as a season has: a race chart each
+        groups = split_into_groups(
+            players, "ABCD"
+        )  # groups A-D, as a season has: a race chart each
         for participant in players:
             participant.group = groups[participant]
             participant.save(update_fields=["group"])

@@ -16,7 +16,7 @@ from members.groups import group_for_rating, split_into_groups
     ],
 )
 def test_groups_are_as_equal_as_possible_with_the_larger_first(count, sizes):
-    groups = split_into_groups(list(range(count)))
+    groups = split_into_groups(list(range(count)), "ABCD")
     assert [list(groups.values()).count(g) for g in "ABCD"] == sizes
     assert groups[0] == "A" and groups[count - 1] == ("D" if count > 3 else "C")
 

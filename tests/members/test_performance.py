@@ -8,7 +8,13 @@ from django.urls import reverse
 
 from members import performance, services
 from members.models import ExternalGame, Member, Team, TeamMatch, TeamPlayerLot
-from members.performance import ExternalResult, best_team_player_table
+from members.performance import ExternalResult
+from members.performance import best_team_player_table as table_with_minimum
+
+
+def best_team_player_table(results, lots):
+    """DSC's table: at least 5 games (rule e, written out, not read from the club)."""
+    return table_with_minimum(results, lots, 5)
 
 
 def test_we_is_the_logistic_expectation_and_w_minus_we_has_two_decimals():
@@ -67,7 +73,7 @@ def test_fewer_games_then_percentage_then_lots():
 
 @pytest.fixture
 def season_with_a_tie(db):
-    team = Team.objects.create(season="2026-2027", name="DSC 1", league="knsb")
+    team = Team.objects.create(season="2026-2027", name="DSC 1", league="KNSB")
     tied = [Member.objects.create(name=n) for n in ("Anne", "Jelle", "Sietse")]
     for number in range(5):
         match = TeamMatch.objects.create(
@@ -131,7 +137,7 @@ def test_a_board_without_own_rating_gets_the_members_rating_of_the_match_date(db
         ListedRating.objects.create(
             rating_list=RatingList.objects.create(date=day), member=member, rating=rating
         )
-    team = Team.objects.create(season="2026-2027", name="DSC 1", league="knsb")
+    team = Team.objects.create(season="2026-2027", name="DSC 1", league="KNSB")
     match = TeamMatch.objects.create(team=team, date=date(2026, 10, 10), opponent="Sneek")
     game = ExternalGame.objects.create(
         match=match,

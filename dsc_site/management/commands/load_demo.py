@@ -312,8 +312,8 @@ def create_teams(season: str, members: list[Member], first: date, rng: random.Ra
     Saturdays; DSC 1's second match is on the Friday after club evening 4, so its players are
     absent from round 4 with the team reason."""
     for name, league, players, boards, fridays in (
-        ("DSC 1", Team.League.KNSB, members[:8], 8, {1}),
-        ("DSC 2", Team.League.FSB, members[8:14], 6, set()),
+        ("DSC 1", "KNSB", members[:8], 8, {1}),
+        ("DSC 2", "FSB", members[8:14], 6, set()),
     ):
         team = Team.objects.create(season=season, name=name, league=league)
         team.players.set(players)
