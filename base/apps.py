@@ -7,7 +7,7 @@ from django.apps import AppConfig
 
 class BaseConfig(AppConfig):
     name = "base"
-    verbose_name = "DSC"
+    verbose_name = "site"
 
     def ready(self):
         from base import admin_deletion, fair_use, page_cache

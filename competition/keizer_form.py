@@ -30,7 +30,7 @@ class KeizerForm(forms.Form):
     (`season_file.settings_from_document`) checks them, and its message names the setting."""
 
     PROFILES = (
-        ("dsc", gettext_lazy("DSC (Drachten)")),
+        ("dsc", gettext_lazy("the standard rules")),
         ("keizerforclubs", "KeizerForClubs"),
         ("sharly-chess", "Sharly-Chess"),
         ("chesspairing", "chesspairing"),
@@ -108,7 +108,7 @@ class KeizerForm(forms.Form):
     )
     revaluation = forms.ChoiceField(
         choices=(
-            ("dsc", gettext_lazy("as DSC: once, and fully from a round on")),
+            ("dsc", gettext_lazy("once, and fully from a round on")),
             ("cascade", gettext_lazy("once, with the ranking before")),
             ("fixed_point", gettext_lazy("again and again until the order stays")),
             ("frozen", gettext_lazy("each round once, never again")),
@@ -120,7 +120,7 @@ class KeizerForm(forms.Form):
         required=False,
         min_value=1,
         label=gettext_lazy("fully re-valued from round"),
-        help_text=gettext_lazy("With DSC's re-valuation; empty: never."),
+        help_text=gettext_lazy('With "once, and fully from a round on"; empty: never.'),
     )
     fixed_point_start = forms.ChoiceField(
         choices=(
@@ -189,7 +189,7 @@ class KeizerForm(forms.Form):
     )
     colours = forms.ChoiceField(
         choices=(
-            ("dsc", gettext_lazy("as DSC")),
+            ("dsc", gettext_lazy("the balance, then the last game")),
             ("swiss", gettext_lazy("as the Dutch Swiss system")),
         ),
         label=gettext_lazy("colours"),

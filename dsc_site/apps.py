@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 class SiteConfig(AppConfig):
     name = "dsc_site"
-    verbose_name = "DSC"
+    verbose_name = "site"
     default = True
 
 

@@ -39,3 +39,5 @@ urlpatterns = [
     path("", include("clubweek.urls")),
     path("", include("training.urls")),
 ]
+
+handler500 = "dsc_site.errors.server_error"

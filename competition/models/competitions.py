@@ -203,8 +203,8 @@ class Competition(models.Model):
         max_length=100,
         blank=True,
         help_text=_(
-            "As the rating report to the federation states it. The internal competition's is "
-            "DSC rule i; the rapid competition has its own."
+            "As the rating report to the federation states it: the internal competition's "
+            "from the club's rules, the rapid competition its own."
         ),
     )
     chief_arbiter = models.CharField(

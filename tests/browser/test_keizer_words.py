@@ -25,7 +25,7 @@ def test_a_member_reads_the_clubs_reason_and_how_the_competition_counts(
     rounds = page.get_by_role("table")
     expect(rounds).to_contain_text("ziek: ½ van eigen waarde")
     summary = page.locator("details.keizer-settings-summary")
-    expect(summary).to_contain_text("Hoe deze competitie telt: Keizer als KeizerForClubs")
+    expect(summary).to_contain_text("Hoe deze competitie telt: Keizer volgens KeizerForClubs")
     reasons = summary.locator("dd", has_text="ziek ½")
     expect(reasons).to_be_hidden()  # folded until asked
     summary.locator("summary").click()

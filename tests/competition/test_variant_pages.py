@@ -71,7 +71,7 @@ def test_the_public_pages_name_every_setting_of_the_competitions_keizer(client, 
         found = SUMMARY.search(client.get(url).content.decode())
         assert found, url
         summary = found.group(0)
-        assert "Keizer als chesspairing" in summary
+        assert "Keizer volgens chesspairing" in summary
         rows = dict(ROW.findall(summary))
         assert len(rows) == len(KeizerForm.base_fields) - 1  # every setting but the preset
         # The preset's settings as the spec's table gives them, in the form's words.

@@ -10,10 +10,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club.models import current as current_club
 from competition import services
 from competition.keizer.season import Absence as Reason
 from competition.keizer.season import Result
 from competition.models import Page, Round
+from dsc_site.errors import server_error
 from members.groups import split_into_groups
 from members.models import Member
 from tests.demo import DEMO_NOW
@@ -417,14 +419,25 @@ def test_a_missing_page_is_dutch_and_in_the_sites_layout(client, db):
 
 
 def test_the_error_page_is_dutch_and_needs_neither_request_nor_database(rf):
-    """Without the `db` fixture any query would raise: the page needs no database."""
-    from django.views.defaults import server_error
-
+    """Without the `db` fixture any query would raise: the page needs no database, and then
+    names no club."""
     response = server_error(rf.get("/"))
     page = response.content.decode()
     assert response.status_code == 500
-    assert "<title>Er ging iets mis · DSC Drachten</title>" in page
+    assert "<title>Er ging iets mis</title>" in page
+    assert '<a class="navbar-brand" href="/">Naar de startpagina</a>' in page
     assert "/static/css/site.css" in page and "wedstrijdleider" in page
+
+
+def test_the_error_page_names_the_club_it_can_read(rf, db):
+    page = server_error(rf.get("/")).content.decode()
+    assert "<title>Er ging iets mis · DSC Drachten</title>" in page
+    club = current_club()
+    club.name = "Schaakclub De Toren"
+    club.save()
+    page = server_error(rf.get("/")).content.decode()
+    assert "<title>Er ging iets mis · Schaakclub De Toren</title>" in page
+    assert '<a class="navbar-brand" href="/">Schaakclub De Toren</a>' in page
 
 
 def test_each_board_shows_both_names_escaped_their_pages_and_the_result_in_dutch(
