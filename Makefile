@@ -31,6 +31,12 @@ $(INSTALLED): pyproject.toml package-lock.json
 	touch $@
 
 # The site with the demo season, for development (DEBUG on, SQLite unless DATABASE_URL is set).
+# `make run CLUB=de-toren`: a second club's demo (dsc_site/demo_clubs.py) in a database of its
+# own, db-de-toren.sqlite3: a site holds one club.
+CLUB ?= dsc
+ifneq ($(CLUB),dsc)
+run: export DATABASE_URL ?= sqlite:///$(CURDIR)/db-$(CLUB).sqlite3
+endif
 run: export DEBUG ?= true
 # The links in e-mails and the calendar lead to the port the site is served on.
 run: export SITE_URL ?= http://127.0.0.1:$(PORT)
@@ -38,7 +44,7 @@ run: export SITE_URL ?= http://127.0.0.1:$(PORT)
 run: export EMAIL_BACKEND ?= operations.dev_mail.EmailBackend
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --club $(CLUB)
 	@echo "Serving http://127.0.0.1:$(PORT) (the publication worker runs beside it)"
 	$(BIN)/python manage.py run_worker --loop & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \

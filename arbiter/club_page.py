@@ -6,9 +6,11 @@ saved (`services.change_club`)."""
 from __future__ import annotations
 
 import hashlib
+from datetime import date, time
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
@@ -18,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from arbiter.pages import arbiter_page, render
 from club.models import Club, current
 from competition import services
+from competition.schedule import next_weekday, week_of
 from competition.services import club_week
 
 GROUPS = (
@@ -31,7 +34,8 @@ GROUPS = (
     (
         gettext_lazy("The club's week"),
         (
-            *("evening_weekday", "deadline_weekday", "deadline_time", "publication_time"),
+            *("evening_weekday", "deadline_weekday", "deadline_time"),
+            *("publication_weekday", "publication_time"),
             *("play_time", "results_final_time", "reminder_time"),
         ),
     ),
@@ -44,6 +48,7 @@ GROUPS = (
         ),
     ),
 )
+WEEK = GROUPS[1][1]
 TIMES = ("deadline_time", "publication_time", "play_time", "results_final_time", "reminder_time")
 
 
@@ -52,6 +57,25 @@ class ClubForm(forms.ModelForm):
         model = Club
         fields = tuple(name for _legend, names in GROUPS for name in names)
         widgets = {name: forms.TimeInput(attrs={"type": "time"}, format="%H:%M") for name in TIMES}
+
+    def clean(self):
+        """The week in its order: the deadline, then the publication, then play, on any
+        evening (`schedule.week_of`: the moments the site will use)."""
+        data = super().clean()
+        if self.errors:
+            return data
+        week = week_of(Club(**{name: data.get(name) for name in WEEK}))
+        evening = next_weekday(date(2026, 1, 5), data["evening_weekday"])  # any such evening
+        if week.publishes_before_the_deadline(evening):
+            raise forms.ValidationError(
+                _("The pairing would be published before the cancellation deadline."),
+                code="early_publication",
+            )
+        if week.publishes_after_play_starts(evening):
+            raise forms.ValidationError(
+                _("The pairing would be published after play starts."), code="late_publication"
+            )
+        return data
 
     def groups(self):
         """The fields in groups of what they are about, for the page's fieldsets."""
@@ -96,3 +120,29 @@ def shown(form: ClubForm) -> str:
     values = form.cleaned_data if form.is_valid() else {}
     text = "\n".join(f"{name}={values.get(name)}" for name in ClubForm.Meta.fields)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def form_data(club: Club, **changes) -> dict:
+    """What the club's page would send for `club` with `changes` (times as "20:00", an empty
+    day as "")."""
+    data = {name: getattr(club, name) for name in ClubForm.Meta.fields} | changes
+    for name, value in data.items():
+        if isinstance(value, time):
+            data[name] = value.strftime("%H:%M")
+        elif value is None:
+            data[name] = ""
+    return data
+
+
+def set_club(changes: dict, today: date) -> Club:
+    """The club's row with `changes`, checked as the club's page checks them and saved by the
+    page's rule for the coming rounds (`services.change_club`): for `manage.py new_club` and
+    the demo. A value the page would refuse raises ValidationError with the page's message."""
+    club = Club.objects.get(pk=current().pk)
+    form = ClubForm(form_data(club, **changes), instance=club)
+    if not form.is_valid():
+        raise ValidationError(
+            [f"{name}: {' '.join(errors)}" for name, errors in form.errors.items()]
+        )
+    services.change_club(form.instance, today)
+    return current()

@@ -107,8 +107,15 @@ class Club(models.Model):
         help_text=_("The last such day before the club evening."),
     )
     deadline_time = models.TimeField(_("cancellation deadline: time"))
+    publication_weekday = models.PositiveSmallIntegerField(
+        _("publication of the pairing: day"),
+        choices=WEEKDAYS,
+        null=True,
+        blank=True,
+        help_text=_("The last such day before the club evening; empty: the deadline's day."),
+    )
     publication_time = models.TimeField(
-        _("publication of the pairing"), help_text=_("On the deadline's day.")
+        _("publication of the pairing: time"), help_text=_("On the publication's day.")
     )
     play_time = models.TimeField(_("play starts"), help_text=_("On the club evening."))
     results_final_time = models.TimeField(

@@ -52,13 +52,15 @@ def last_weekday_before(day: date, weekday: int) -> date:
 class ClubWeek:
     deadline_weekday: int  # Monday = 0; the last such day strictly before the club evening
     deadline_time: time  # cancelling counts as timely until this time that day
-    publication_time: time  # the pairing appears at this time on the deadline's day
+    publication_time: time  # the pairing appears at this time on the publication's day
     results_final_time: time  # results are provisional until this time on the evening
     play_time: time  # the games start: members can no longer cancel online
     zone: tzinfo  # the club's wall clock
     # The members who asked for it are reminded on the deadline's day, from this time until
     # the deadline, that they can still cancel in time.
     reminder_time: time = time(9)
+    # The last such day before the evening the pairing appears on; None: the deadline's day.
+    publication_weekday: int | None = None
 
     def moment(self, day: date, at: time) -> datetime:
         """The aware instant of a wall-clock time on a date of the club's."""
@@ -73,8 +75,20 @@ class ClubWeek:
     def reminder_at(self, evening: date) -> datetime:
         return self.moment(self.deadline_day(evening), self.reminder_time)
 
+    def publication_day(self, evening: date) -> date:
+        if self.publication_weekday is None:
+            return self.deadline_day(evening)
+        return last_weekday_before(evening, self.publication_weekday)
+
     def publication_at(self, evening: date) -> datetime:
-        return self.moment(self.deadline_day(evening), self.publication_time)
+        return self.moment(self.publication_day(evening), self.publication_time)
+
+    def publishes_before_the_deadline(self, evening: date) -> bool:
+        """A week out of order: the pairing would appear while members may still cancel."""
+        return before(self.publication_at(evening), self.cancellation_deadline(evening))
+
+    def publishes_after_play_starts(self, evening: date) -> bool:
+        return not before(self.publication_at(evening), self.play_starts_at(evening))
 
     def publication_on_the_evening(self, evening: date) -> datetime:
         """For rounds paired on the evening itself (the rapid competition)."""
@@ -103,4 +117,5 @@ def week_of(club) -> ClubWeek:
         play_time=club.play_time,
         zone=ZoneInfo(settings.TIME_ZONE),
         reminder_time=club.reminder_time,
+        publication_weekday=club.publication_weekday,
     )

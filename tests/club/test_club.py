@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from django.urls import reverse
 from django.utils import timezone
 
-from arbiter.club_page import TIMES, ClubForm
+from arbiter.club_page import form_data
 from club.models import Club, current, initial_values
 from clubweek.worker import run_pass
 from competition.models import Round
@@ -78,11 +78,7 @@ def test_a_database_that_cannot_be_read_gives_the_environments_club(db, monkeypa
 
 
 def club_form(**changes) -> dict:
-    club = current()
-    data = {name: getattr(club, name) for name in ClubForm.Meta.fields}
-    for name in TIMES:
-        data[name] = data[name].strftime("%H:%M")
-    return data | changes
+    return form_data(current(), **changes)
 
 
 def coming_rounds():

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from absences.services import apply_no_show_rule
-from arbiter.club_page import TIMES, ClubForm
+from arbiter.club_page import ClubForm, form_data
 from club.models import current
 from clubweek.worker import run_pass
 from competition import exchange, lineup
@@ -28,11 +28,7 @@ def change_club(arbiter, **changes):
     changes, then save."""
     arbiter_client = Client()
     arbiter_client.force_login(arbiter)
-    club = current()
-    data = {name: getattr(club, name) for name in ClubForm.Meta.fields}
-    for name in TIMES:
-        data[name] = data[name].strftime("%H:%M")
-    data |= changes
+    data = form_data(current(), **changes)
     shown = arbiter_client.post(reverse("arbiter:club"), {**data, "show": "1"}).context["shown"]
     response = arbiter_client.post(reverse("arbiter:club"), {**data, "getoond": shown, "save": "1"})
     assert response.status_code == 302, response.context["form"].errors
@@ -71,10 +67,8 @@ def test_a_bad_policy_is_refused_with_a_message_and_nothing_changes(
 ):
     before = {name: getattr(current(), name) for name in ClubForm.Meta.fields}
     club = current()
-    data = {name: getattr(club, name) for name in ClubForm.Meta.fields}
-    for name in TIMES:
-        data[name] = data[name].strftime("%H:%M")
-    page = arbiter_client.post(reverse("arbiter:club"), {**data, field: value, "save": "1"})
+    data = form_data(club, **{field: value})
+    page = arbiter_client.post(reverse("arbiter:club"), {**data, "save": "1"})
     assert message in page.content.decode()
     current_values = {name: getattr(type(club).objects.get(), name) for name in before}
     assert current_values == before

@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 import secrets
 from datetime import date, datetime, timedelta
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
@@ -30,15 +29,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from arbiter import roles
+from arbiter.club_page import set_club
+from club.models import current as current_club
 from competition import lineup, schedule, seasons, services
 from competition.keizer.season import Result, Settings
 from competition.models import Absence, Competition, Page, Round, Season
 from competition.schedule import EVENING_SPACING
+from dsc_site.demo_clubs import DEMO_CLUBS, DSC, DemoClub
 from members.models import ExternalGame, ListedRating, Member, RatingList, Team, TeamMatch
 from training import first_article, writers
 from training.models import Article
 
-THURSDAY = 3
 PLAYED_ROUNDS = 12
 PREVIOUS_ROUNDS = 9  # last season, closed: short, so the demo stays quick
 PREVIOUS_PLAYERS = 32  # the first 32 members played last season (the newcomer did not)
@@ -101,7 +102,6 @@ RAPID_SETTINGS = Settings(top_value=30, rounds_per_period=9, full_revaluation_fr
 # The demo's rating list is named so: a database holding it is one the demo was loaded into.
 DEMO_RATING_LIST = "demo"
 OPPONENTS = ["Heerenveen", "Leeuwarden", "Sneek", "Groningen", "Assen", "Emmen", "Joure"]
-CONTENT = Path(__file__).resolve().parents[3] / "competition" / "content"
 
 
 class Command(BaseCommand):
@@ -119,12 +119,20 @@ class Command(BaseCommand):
             help="Load it with DEBUG off too (its accounts then get random passwords).",
         )
         parser.add_argument(
+            "--club",
+            choices=sorted(DEMO_CLUBS),
+            default=DSC.key,
+            help="Whose demo: DSC's (the default) or a second club's (dsc_site/demo_clubs.py).",
+        )
+        parser.add_argument(
             "--on-real-data",
             action="store_true",
             help="Load it into a database with seasons, members or accounts of its own.",
         )
 
-    def handle(self, *args, reset=False, without_debug=False, on_real_data=False, **options):
+    def handle(
+        self, *args, reset=False, without_debug=False, on_real_data=False, club=DSC.key, **options
+    ):
         if not settings.DEBUG and not without_debug:
             raise CommandError(
                 "DEBUG is off: this looks like a site in production, and the demo makes "
@@ -151,7 +159,7 @@ class Command(BaseCommand):
             logins = LOGINS
         else:
             logins = LOGINS if published else random_passwords()
-            build_demo(timezone.now(), dict(logins))
+            build_demo(timezone.now(), dict(logins), DEMO_CLUBS[club])
             self.stdout.write(self.style.SUCCESS("Demo season loaded."))
         passwords = dict(logins)
         user = ARBITER[0]
@@ -190,12 +198,14 @@ def holds_real_data() -> bool:
 
 
 def last_evening_before(today: date) -> date:
-    return schedule.last_weekday_before(today, THURSDAY)
+    return schedule.last_weekday_before(today, current_club().evening_weekday)
 
 
 @transaction.atomic
-def build_demo(now, passwords: dict[str, str]) -> Competition:
-    """The demo, its accounts with `passwords` (by username)."""
+def build_demo(now, passwords: dict[str, str], demo: DemoClub = DSC) -> Competition:
+    """The demo of `demo`'s club, its accounts with `passwords` (by username)."""
+    if demo.club:
+        set_club(demo.club, timezone.localdate(now))
     rng = random.Random(2026)
     twelfth = last_evening_before(timezone.localdate(now))
     first = twelfth - EVENING_SPACING * (PLAYED_ROUNDS - 1)
@@ -219,6 +229,7 @@ def build_demo(now, passwords: dict[str, str]) -> Competition:
         season=season,
         chief_arbiter=CHIEF_ARBITER,
         **Competition.report_defaults(Competition.Kind.CLASSICAL),
+        **Competition.values_of(demo.keizer),
     )
     for number, evening in enumerate(schedule.weekly_evenings(first, 28), start=1):
         Round.on_evening(competition, number, evening).save()
@@ -228,14 +239,15 @@ def build_demo(now, passwords: dict[str, str]) -> Competition:
     lineup.fill_initial_ranking(
         competition, [m for m in members if m != newcomer], rating_list=june_list
     )
-    create_teams(season.name, members, first, rng)
+    create_teams(season.name, members, first, rng, demo)
     strength = {m.pk: m.rating.value for m in Member.objects.with_ratings()}
     for round_ in competition.rounds.order_by("number")[:PLAYED_ROUNDS]:
         if round_.number == 5:
             points = lineup.suggest_start_points(competition, newcomer, 6)
             lineup.add_newcomer(competition, newcomer, 6, points, round_.publish_at)
         play_round(round_, rng, strength)
-    create_rapid(season, members, first, rng)
+    if demo.with_rapid:
+        create_rapid(season, members, first, rng)
     create_previous_season(first, members, june_list, strength, now)
     upcoming = competition.rounds.get(number=PLAYED_ROUNDS + 1)
     if upcoming.publish_at <= now:
@@ -245,18 +257,19 @@ def build_demo(now, passwords: dict[str, str]) -> Competition:
         slug="reglement",
         defaults={
             "title": "Reglement interne competitie",
-            "body": (CONTENT / "reglement.txt").read_text(encoding="utf-8"),
+            "body": demo.rules.read_text(encoding="utf-8") if demo.rules else "",
         },
     )
-    Article.objects.update_or_create(
-        slug=first_article.SLUG,
-        defaults={
-            "title": first_article.TITLE,
-            "summary": first_article.SUMMARY,
-            "body": first_article.body(),
-            "published_on": first,
-        },
-    )
+    if demo.with_article:
+        Article.objects.update_or_create(
+            slug=first_article.SLUG,
+            defaults={
+                "title": first_article.TITLE,
+                "summary": first_article.SUMMARY,
+                "body": first_article.body(),
+                "published_on": first,
+            },
+        )
     create_arbiter(passwords[ARBITER[0]])
     create_board_member(passwords[BOARD_MEMBER[0]])
     username = MEMBER[0]
@@ -307,13 +320,18 @@ def create_previous_season(
     return competition
 
 
-def create_teams(season: str, members: list[Member], first: date, rng: random.Random) -> None:
-    """DSC 1 (KNSB, the 8 strongest) and DSC 2 (FSB, the next 6), each with matches on
-    Saturdays; DSC 1's second match is on the Friday after club evening 4, so its players are
-    absent from round 4 with the team reason."""
+def create_teams(
+    season: str, members: list[Member], first: date, rng: random.Random, demo: DemoClub = DSC
+) -> None:
+    """Two teams (DSC 1 in the KNSB, the 8 strongest, and DSC 2 in the FSB, the next 6: the
+    club's short name and federations), each with matches two days after a club evening; the
+    first team's second match is the day after club evening 4, so its players are absent from
+    round 4 with the team reason."""
+    club = current_club()
+    first_league, second_league = (club.league_names * 2)[:2]
     for name, league, players, boards, fridays in (
-        ("DSC 1", "KNSB", members[:8], 8, {1}),
-        ("DSC 2", "FSB", members[8:14], 6, set()),
+        (f"{club.short_name} {demo.teams[0]}", first_league, members[:8], 8, {1}),
+        (f"{club.short_name} {demo.teams[1]}", second_league, members[8:14], 6, set()),
     ):
         team = Team.objects.create(season=season, name=name, league=league)
         team.players.set(players)
