@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arbiter.pages import arbiter_page, render
-from club.models import Club, current
+from club.models import WEEKDAYS, Club, current
 from competition import services
 from competition.schedule import next_weekday, week_of
 from competition.services import club_week
@@ -57,6 +57,11 @@ class ClubForm(forms.ModelForm):
         model = Club
         fields = tuple(name for _legend, names in GROUPS for name in names)
         widgets = {name: forms.TimeInput(attrs={"type": "time"}, format="%H:%M") for name in TIMES}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Empty is a day too: the deadline's (DSC publishes on its Friday).
+        self.fields["publication_weekday"].choices = [("", _("the deadline's day")), *WEEKDAYS]
 
     def clean(self):
         """The week in its order: the deadline, then the publication, then play, on any

@@ -14,6 +14,11 @@ def test_the_arbiter_moves_the_deadline_and_sees_the_rounds_that_follow(
     demo, live_server, page, width
 ):
     log_in(page, live_server.url, ARBITER, "/beheer/vereniging/")
+    for legend in ("Wie de club is", "De week van de club", "De afspraken van de club"):
+        expect(page.get_by_role("heading", name=legend)).to_be_visible()
+    publication_day = page.get_by_label("Publicatie van de indeling: dag")
+    expect(publication_day.locator("option:checked")).to_have_text("de dag van de afmeldtermijn")
+    expect(page.get_by_label("Opkomst voor de prijzen")).to_have_value("2/3")
     changes = page.locator(".club-changes")
     expect(changes).to_contain_text("Wat het verandert voor de komende rondes")
     page.get_by_label("Afmeldtermijn: dag").select_option("3")  # Thursday, before the evening
