@@ -3,7 +3,8 @@ changed as the arbiter changes it on the club's page, changes at once what the p
 e-mails, the calendar and the worker do. DSC's values are the defaults; each test sets another
 club's and checks what a member or the arbiter would see."""
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
@@ -21,6 +22,8 @@ from members.models import ExternalGame, Member, Team, TeamMatch
 from tests.absences.test_services import de_wit_stayed_away
 from tests.factories import make_line_up
 from tests.moments import EVENING_4, at
+
+AMSTERDAM = ZoneInfo("Europe/Amsterdam")
 
 
 def change_club(arbiter, **changes):
@@ -198,3 +201,43 @@ def test_the_playing_address_is_in_the_calendars_evenings(arbiter, client, round
 
 
 __all__ = ["de_wit_stayed_away"]  # a fixture, shared with the rule's own tests
+
+
+def test_a_week_changed_mid_season_is_what_the_worker_follows(arbiter, round_4, jansen_client):
+    """On the Tuesday nine days before round 4 (Thursday 24 September) the arbiter moves the
+    week to cancelling until Wednesday 17:00 and publishing Wednesday 19:15: the worker does
+    not publish round 4 at DSC's Friday 20:00 any more but on Wednesday 23 September at 19:15,
+    and a member's cancellation is late from Wednesday 17:00 on. Round 3, published already,
+    keeps its publication."""
+    round_3 = round_4.competition.rounds.get(number=3)
+    kept = round_3.published_at
+    tuesday, friday = EVENING_4 - timedelta(days=9), EVENING_4 - timedelta(days=6)
+    wednesday = EVENING_4 - timedelta(days=1)
+
+    def moment(day, hour, minute=0):
+        return datetime.combine(day, time(hour, minute), tzinfo=AMSTERDAM)
+
+    with time_machine.travel(moment(tuesday, 12), tick=False):
+        change_club(arbiter, deadline_weekday=2, deadline_time="17:00", publication_time="19:15")
+    round_4.refresh_from_db()
+    assert round_4.publish_at == moment(wednesday, 19, 15)
+    assert round_4.cancellation_deadline == moment(wednesday, 17)
+    with time_machine.travel(moment(friday, 20), tick=False):
+        run_pass(moment(friday, 20))  # DSC's old moment: nothing
+    round_4.refresh_from_db()
+    assert not round_4.is_published
+    for hour, minute, said in (
+        (16, 59, "afmelden tot wo 23 september 17:00"),
+        (17, 0, "deadline voorbij (wo 23 september 17:00)"),  # at the deadline itself: late
+    ):
+        with time_machine.travel(moment(wednesday, hour, minute), tick=False):
+            page = jansen_client.get(reverse("absences:mine")).content.decode()
+        assert said in page
+    for minute in (14, 15):
+        with time_machine.travel(moment(wednesday, 19, minute), tick=False):
+            run_pass(moment(wednesday, 19, minute))
+        round_4.refresh_from_db()
+        assert round_4.is_published is (minute == 15)
+    assert round_4.published_at == moment(wednesday, 19, 15)
+    round_3.refresh_from_db()
+    assert round_3.published_at == kept
