@@ -16,8 +16,10 @@ from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from arbiter.pages import arbiter_page, render
+from club import logo
 from club.models import WEEKDAYS, Club, current
 from competition import services
 from competition.schedule import next_weekday, week_of
@@ -113,7 +115,12 @@ def club_page(request: HttpRequest) -> HttpResponse:
         request,
         "arbiter/club.html",
         _("The club"),
-        {"form": form, "changes": changes, "shown": shown(form) if form.is_bound else ""},
+        {
+            "form": form,
+            "changes": changes,
+            "shown": shown(form) if form.is_bound else "",
+            "logo_form": LogoForm(),
+        },
     )
 
 
@@ -151,3 +158,33 @@ def set_club(changes: dict, today: date) -> Club:
         )
     services.change_club(form.instance, today)
     return current()
+
+
+class LogoForm(forms.Form):
+    logo = forms.FileField(label=gettext_lazy("logo"), required=False)
+
+    def clean_logo(self):
+        upload = self.cleaned_data.get("logo")
+        if upload is None:
+            return b""
+        data = upload.read(logo.MAX_BYTES + 1)
+        if problem := logo.problem(data):
+            raise forms.ValidationError(problem, code="not_a_logo")
+        return data
+
+
+@require_POST
+@arbiter_page("club.change_club")
+def club_logo(request: HttpRequest) -> HttpResponse:
+    """The logo beside the club's name in every page's menu: a new one, or none ("remove")."""
+    form = LogoForm(request.POST, request.FILES)
+    if "remove" in request.POST:
+        logo.set_logo(b"")
+        messages.success(request, _("The logo is removed."))
+    elif form.is_valid() and form.cleaned_data["logo"]:
+        logo.set_logo(form.cleaned_data["logo"])
+        messages.success(request, _("The logo is saved."))
+    else:
+        for error in form.errors.get("logo", [_("Choose a file.")]):
+            messages.error(request, error)
+    return redirect("arbiter:club")

@@ -37,6 +37,7 @@ urlpatterns = [
     path("seizoen/<int:pk>/heropenen/", season_end.reopen, name="reopen-season"),
     path("seizoen/nieuw/", competitions.new_season, name="new-season"),
     path("vereniging/", club_page.club_page, name="club"),
+    path("vereniging/logo/", club_page.club_logo, name="club-logo"),
     path(
         "seizoen/keizerforclubs/",
         tournament_import.import_tournament,

@@ -101,6 +101,11 @@ class Club(models.Model):
         default=3,
         help_text=_("The day a new season's evenings are proposed on."),
     )
+    # The logo (`club.logo`): its bytes, its media type, and a digest that renames its address
+    # when it changes (so a browser never shows the old one). Read only where it is served.
+    logo = models.BinaryField(_("logo"), blank=True, default=b"", editable=False)
+    logo_type = models.CharField(max_length=20, blank=True, editable=False)
+    logo_digest = models.CharField(max_length=12, blank=True, editable=False)
     deadline_weekday = models.PositiveSmallIntegerField(
         _("cancellation deadline: day"),
         choices=WEEKDAYS,
@@ -286,7 +291,7 @@ def current() -> Club:
     club = _current.get()
     if club is None:
         try:
-            club = Club.objects.first()
+            club = Club.objects.defer("logo").first()  # its bytes only where it is served
             if club is None:  # a database emptied whole (a test's flush)
                 club = Club.objects.create(**initial_values())
         except DatabaseError:

@@ -4,6 +4,7 @@ from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from club import views as club_views
 from dsc_site.lockouts import PasswordResetConfirmView
 from members.forms import MemberLoginForm, MemberPasswordResetForm
 
@@ -33,6 +34,7 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("logo/", club_views.logo, name="club-logo"),
     path("", include("competition.urls")),
     path("", include("members.urls")),
     path("", include("absences.urls")),

@@ -72,7 +72,7 @@ def test_a_database_that_cannot_be_read_gives_the_environments_club(db, monkeypa
     def broken(*args, **kwargs):
         raise DatabaseError("the database is down")
 
-    monkeypatch.setattr(Club.objects, "first", broken)
+    monkeypatch.setattr(Club.objects, "defer", broken)
     club = current()
     assert (club.pk, club.sender_name) == (None, initial_values()["sender_name"])
 
