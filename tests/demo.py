@@ -26,10 +26,12 @@ NOT_DUMPED = ["contenttypes", "auth.permission", "sessions"]
 
 
 class DemoRows:
-    """The rows `load_demo` stores when run at DEMO_NOW, kept in a file for the test run."""
+    """The rows `load_demo --club CLUB` stores when run at `now` (DSC's: at DEMO_NOW), kept in
+    a file for the test run."""
 
-    def __init__(self, folder: Path):
-        self.path = folder / "demo.json"
+    def __init__(self, folder: Path, club: str = "dsc", now: datetime = DEMO_NOW):
+        self.path = folder / ("demo.json" if club == "dsc" else f"demo-{club}.json")
+        self.club, self.now = club, now
 
     def load(self):
         """Store the demo in the test database: built by `load_demo` the first time in the run,
@@ -38,12 +40,11 @@ class DemoRows:
         if not built_once(self.path, self.build):
             insert_rows(self.path)
 
-    @staticmethod
-    def build(path: Path):
+    def build(self, path: Path):
         """`load_demo` in this test's database, its rows written to `path`."""
         # As `make run` loads it (DEBUG on: the README's logins); pytest turns DEBUG off.
-        with time_machine.travel(DEMO_NOW, tick=False), override_settings(DEBUG=True):
-            call_command("load_demo", stdout=StringIO())
+        with time_machine.travel(self.now, tick=False), override_settings(DEBUG=True):
+            call_command("load_demo", "--club", self.club, stdout=StringIO())
         call_command(
             "dumpdata", natural_foreign=True, exclude=NOT_DUMPED, output=str(path), verbosity=0
         )

@@ -10,26 +10,25 @@ every e-mail of the week is then read for "DSC" and "Drachten": none.
 import re
 from datetime import date, datetime
 from html.parser import HTMLParser
-from io import StringIO
 from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
 from django.core import mail
-from django.core.management import call_command
-from django.test import override_settings
 from django.urls import reverse
 
 from arbiter.club_page import set_club
-from club.models import current
+from club.models import current, forget
 from clubweek.worker import run_pass
 from competition import services
 from competition.models import Competition
 from dsc_site.demo_clubs import DE_TOREN
 from members.models import Member
+from tests.demo import DemoRows
 from tests.factories import cancel_online
 from tests.mail_samples import one_of_each, smtp_server
 from tests.pages import SLOW_TO_VISIT, addresses, client_for, filled, pages_of
+from tests.shared_files import shared_folder
 
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
 # Sunday 22 November 2026, noon: round 12 was Tuesday 17 November; round 13 (Tuesday 24
@@ -41,11 +40,17 @@ JAN = ("jan", "")
 NAMED = re.compile(r"\bdsc\b|drachten", re.IGNORECASE)  # as a word: not in "landscape"
 
 
+@pytest.fixture(scope="session")
+def de_toren_rows(tmp_path_factory):
+    """`load_demo --club de-toren` at SUNDAY_NOON, built once in the run (tests/demo.py)."""
+    return DemoRows(shared_folder(tmp_path_factory), "de-toren", SUNDAY_NOON)
+
+
 @pytest.fixture
-def de_toren(db, settings):
+def de_toren(db, settings, de_toren_rows):
     settings.SITE_URL = "https://detoren.example.org"
-    with time_machine.travel(SUNDAY_NOON, tick=False), override_settings(DEBUG=True):
-        call_command("load_demo", "--club", "de-toren", stdout=StringIO())
+    de_toren_rows.load()
+    forget()  # the club's row as the demo left it
     return Competition.objects.classical().order_by("-season__start_date").first()
 
 
