@@ -112,3 +112,11 @@ def test_a_site_with_a_club_in_use_is_refused(example_competition):
 def test_no_input_names_what_is_missing(db):
     with pytest.raises(CommandError, match="--first-evening ontbreekt"):
         new_club(**{k: v for k, v in OPTIONS.items() if k != "first_evening"})
+
+
+def test_days_in_english_or_as_numbers_are_read_too(db):
+    new_club(
+        **(OPTIONS | {"evening": "Tuesday", "deadline": "6 20:00", "publication": "monday 12:00"})
+    )
+    club = current()
+    assert (club.evening_weekday, club.deadline_weekday, club.publication_weekday) == (1, 6, 0)

@@ -22,7 +22,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from arbiter import roles
@@ -33,13 +33,6 @@ from competition.models import Page, Season
 from competition.services import CompetitionError
 from members.models import Member
 
-# The weekdays as the command reads them: Dutch, English or a number (Monday = 0).
-DAYS = {
-    **{name: number for number, name in enumerate(["maandag", "dinsdag", "woensdag", "donderdag"])},
-    **{name: number + 4 for number, name in enumerate(["vrijdag", "zaterdag", "zondag"])},
-    **{str(label).lower(): number for number, label in WEEKDAYS},
-    **{str(number): number for number, _label in WEEKDAYS},
-}
 QUESTIONS = (  # option, question (Dutch: the club's people answer them)
     ("name", "Naam van de club"),
     ("short_name", "Korte naam (voor elk e-mailonderwerp)"),
@@ -146,7 +139,12 @@ def set_up(given: dict, today: date):
 
 
 def weekday(text: str) -> int:
-    number = DAYS.get(text.strip().lower())
+    """A day as the command reads it: in Dutch, in English or as a number (Monday = 0)."""
+    names = {str(number): number for number, _label in WEEKDAYS}
+    for language in ("nl", "en"):
+        with translation.override(language):
+            names |= {str(label).lower(): number for number, label in WEEKDAYS}
+    number = names.get(text.strip().lower())
     if number is None:
         raise ValueError(_("Unknown day %(day)s: give a day such as dinsdag.") % {"day": text})
     return number
