@@ -27,9 +27,18 @@ def arbiter_permissions():
         | Permission.objects.filter(
             content_type__app_label="operations", codename__in=MAIL_PERMISSIONS
         )
-        | Permission.objects.filter(content_type__app_label="club", codename__in=CLUB_PERMISSIONS)
+        | club_permissions()
         | writers.writing_permissions()
     )
+
+
+def club_permissions():
+    return Permission.objects.filter(content_type__app_label="club", codename__in=CLUB_PERMISSIONS)
+
+
+def board_permissions():
+    """The board (group Bestuur): the training articles and the club's page."""
+    return writers.writing_permissions() | club_permissions()
 
 
 def arbiter_group() -> Group:

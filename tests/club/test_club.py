@@ -6,6 +6,7 @@ import re
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from django.contrib.auth.models import Group, User
 from django.urls import reverse
 from django.utils import timezone
 
@@ -169,3 +170,21 @@ def test_a_second_clubs_calendar_and_admin_say_its_name(arbiter_client, example_
     assert "DSC" not in feed.replace("dsc-round-", "").replace("dsc-club-evenings", "")
     start = arbiter_client.get(reverse("admin:index")).content.decode()
     assert "Het Paard competitiebeheer" in start
+
+
+def test_the_board_keeps_the_clubs_page_too_and_other_staff_do_not(db, client):
+    """Issue 40: "the arbiter (and the board) edits them in the site". The groups Bestuur and
+    Wedstrijdleiding have the club's permissions from the migrations; a staff account in
+    neither gets a 403 and changes nothing."""
+    board = User.objects.create_user("marije", is_staff=True)
+    board.groups.add(Group.objects.get(name="Bestuur"))
+    client.force_login(board)
+    data = club_form(name="DSC Drachten e.o.")
+    shown = client.post(reverse("arbiter:club"), {**data, "show": "1"}).context["shown"]
+    saved = client.post(reverse("arbiter:club"), {**data, "getoond": shown, "save": "1"})
+    assert saved.status_code == 302 and current().name == "DSC Drachten e.o."
+    other = User.objects.create_user("helper", is_staff=True)
+    client.force_login(other)
+    assert client.get(reverse("arbiter:club")).status_code == 403
+    refused = client.post(reverse("arbiter:club"), {**club_form(name="X"), "save": "1"})
+    assert refused.status_code == 403 and current().name == "DSC Drachten e.o."

@@ -434,9 +434,10 @@ def create_arbiter(password: str) -> None:
 
 
 def create_board_member(password: str) -> None:
-    """A board member who writes the training articles (and nothing else in /beheer/)."""
+    """A board member who writes the training articles and keeps the club's page (and
+    nothing else in /beheer/)."""
     group, _ = Group.objects.get_or_create(name=writers.BOARD_GROUP)
-    group.permissions.set(writers.writing_permissions())
+    group.permissions.set(roles.board_permissions())
     username = BOARD_MEMBER[0]
     user, created = User.objects.get_or_create(
         username=username,
