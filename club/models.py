@@ -42,15 +42,13 @@ def validate_share(value: str) -> None:
     except (ValueError, ZeroDivisionError):
         share = None
     if share is None or not 0 <= share <= 1:
-        raise ValidationError(
-            _("Enter a share from 0 to 1, as 2/3 or 0.5."), code="invalid", params={"value": value}
-        )
+        raise ValidationError(_("Enter a share from 0 to 1, as 2/3 or 0.5."), code="invalid")
 
 
 def validate_group_labels(value: str) -> None:
     """One character a group, strongest first, each once ("ABCD")."""
     labels = value.replace(" ", "")
-    if not labels or len(set(labels)) != len(labels):
+    if not labels.isalnum() or len(set(labels)) != len(labels):
         raise ValidationError(
             _("Give each group one letter or digit, strongest first and each once, as ABCD."),
             code="invalid",

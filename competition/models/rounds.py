@@ -20,7 +20,7 @@ from competition.models.competitions import Competition, Participant, Season
 from competition.models.games import Game
 from competition.models.rankings import Ranking
 from competition.outcomes import OUTCOME_WORDS, reason_label
-from competition.schedule import EVENING_SPACING, before, club_week
+from competition.schedule import EVENING_SPACING, ClubWeek, before, club_week
 
 
 class RoundQuerySet(models.QuerySet):
@@ -222,11 +222,14 @@ class Round(models.Model):
         }
 
     @classmethod
-    def publication_time_for(cls, evening: date, competition: Competition) -> datetime:
+    def publication_time_for(
+        cls, evening: date, competition: Competition, week: ClubWeek | None = None
+    ) -> datetime:
         """When the pairing of a club evening appears, the one rule for every new round: the
-        internal competition's on the Friday before (the club's week), the rapid
-        competition's on the evening itself, where the arbiter pairs round after round."""
-        week = club_week()
+        internal competition's on the Friday before (the club's week, or `week`: a change the
+        arbiter previews), the rapid competition's on the evening itself, where the arbiter
+        pairs round after round."""
+        week = week or club_week()
         if competition.pairs_on_the_evening:
             return week.publication_on_the_evening(evening)
         return week.publication_at(evening)

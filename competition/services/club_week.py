@@ -11,7 +11,7 @@ from django.db import transaction
 
 from club.models import Club
 from competition.models import Round
-from competition.schedule import ClubWeek, club_week, week_of
+from competition.schedule import club_week, week_of
 
 
 @dataclass(frozen=True)
@@ -31,12 +31,6 @@ def coming_rounds(today: date) -> list[Round]:
     )
 
 
-def _publication(week: ClubWeek, round_: Round) -> datetime:
-    if round_.competition.pairs_on_the_evening:
-        return week.publication_on_the_evening(round_.date)
-    return week.publication_at(round_.date)
-
-
 def preview(club: Club, today: date) -> list[Moved]:
     """What the club's week as `club` (unsaved) would do to the coming rounds, against the
     week as it is stored (`club_week`, read once in this request)."""
@@ -45,7 +39,7 @@ def preview(club: Club, today: date) -> list[Moved]:
         Moved(
             round_,
             (before.cancellation_deadline(round_.date), after.cancellation_deadline(round_.date)),
-            (round_.publish_at, _publication(after, round_)),
+            (round_.publish_at, Round.publication_time_for(round_.date, round_.competition, after)),
             not round_.is_published,
         )
         for round_ in coming_rounds(today)

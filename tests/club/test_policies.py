@@ -60,6 +60,7 @@ def test_every_policy_is_on_the_clubs_page_with_dscs_values(arbiter_client):
         ("attendance_required", "3/2", "Vul een deel van 0 tot 1 in"),
         ("attendance_required", "twee derde", "Vul een deel van 0 tot 1 in"),
         ("group_labels", "AAB", "elk één keer"),
+        ("group_labels", "A-B", "één letter of cijfer"),
         ("leagues", "KNSB, KNSB", "elk één keer"),
         ("no_shows_before_cancellation", "0", "Zorg ervoor dat deze waarde minstens 1 is."),
         ("ranking_mail_length", "0", "Zorg ervoor dat deze waarde minstens 1 is."),
