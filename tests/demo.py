@@ -169,14 +169,16 @@ def insert(cursor, table: str, columns: list[str], rows: list[list]) -> None:
     if connection.vendor != "postgresql":
         cursor.executemany(insert_sql(table, columns), rows)
         return
-    quote = connection.ops.quote_name
-    names = ", ".join(quote(column) for column in columns)
-    with cursor.cursor.copy(f"COPY {quote(table)} ({names}) FROM STDIN") as copy:
+    with cursor.cursor.copy(f"COPY {into(table, columns)} FROM STDIN") as copy:
         for row in rows:
             copy.write_row(row)
 
 
 def insert_sql(table: str, columns: list[str]) -> str:
+    return f"INSERT INTO {into(table, columns)} VALUES ({', '.join(['%s'] * len(columns))})"
+
+
+def into(table: str, columns: list[str]) -> str:
+    """`"table" ("column", ...)`, quoted for this database."""
     quote = connection.ops.quote_name
-    names = ", ".join(quote(column) for column in columns)
-    return f"INSERT INTO {quote(table)} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
+    return f"{quote(table)} ({', '.join(quote(column) for column in columns)})"
